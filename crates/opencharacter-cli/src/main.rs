@@ -1,0 +1,66 @@
+//! The `opencharacter` command: validate and build packs, and (as their issues land) load,
+//! layer, migrate, evaluate and translate.
+//!
+//! Exit status: 0 when no errors, 1 when there are errors, 2 for a usage or I/O failure (clap
+//! exits with 2 on usage errors by itself).
+
+use clap::Parser;
+
+/// Rules packs for tabletop RPGs: validate and build packs, and inspect what they hold.
+#[derive(Debug, Parser)]
+#[command(name = "opencharacter", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Print the spec version this build supports and its feature table.
+    Spec {
+        /// Print JSON instead of text.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Spec { format } => print_spec(format),
+    }
+    std::process::ExitCode::SUCCESS
+}
+
+fn print_spec(format: Format) {
+    use opencharacter::spec::features::{Feature, SUPPORTED};
+    match format {
+        Format::Human => {
+            println!("spec {SUPPORTED}");
+            for feature in Feature::ALL {
+                println!(
+                    "  {:<20} {}  {}",
+                    feature.name(),
+                    feature.since(),
+                    feature.description()
+                );
+            }
+        }
+        Format::Json => {
+            let features: Vec<_> = Feature::ALL
+                .iter()
+                .map(|f| serde_json::json!({"feature": f.name(), "since": f.since().to_string()}))
+                .collect();
+            println!(
+                "{}",
+                serde_json::json!({"supported": SUPPORTED.to_string(), "features": features})
+            );
+        }
+    }
+}

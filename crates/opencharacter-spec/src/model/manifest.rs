@@ -1,0 +1,88 @@
+//! The manifest, `pack.yaml`.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use semver::Version;
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{PackId, QualifiedContentId};
+
+/// `pack.yaml`: what a pack is, which spec it needs, its license and what it depends on.
+///
+/// ```
+/// use opencharacter_spec::model::Manifest;
+/// let manifest: Manifest = opencharacter_spec::yaml::from_str(
+///     "id: 5e-srd-5.1\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: CC-BY-4.0\n\
+///      credit: This work includes material from the SRD 5.1.\ndefaultLanguage: en\n",
+/// ).unwrap();
+/// assert_eq!(manifest.id.as_str(), "5e-srd-5.1");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "OpenCharacter pack manifest (pack.yaml)")]
+pub struct Manifest {
+    /// Optional `$schema` for editors; ignored by every tool.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// The pack's permanent ID; in this repository `<game>-<pack>`.
+    pub id: PackId,
+    /// The pack's data version (semver, from 0.1.0); published versions never change.
+    #[schemars(with = "String")]
+    pub version: Version,
+    /// The lowest spec version the pack needs.
+    #[schemars(with = "String")]
+    pub spec_version: Version,
+    /// An SPDX license identifier (or `LicenseRef-…`), `ORC`, `OGL-1.0a` or `mechanics-only`.
+    pub license: License,
+    /// The attribution the license requires; apps pass it on verbatim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<String>,
+    /// Other notices the license requires, by slug, in order; apps pass each on after `credit`.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub notices: IndexMap<String, String>,
+    /// BCP 47 tag of the pack's default language; its i18n file must exist.
+    pub default_language: String,
+    /// Packs this one builds on: pack ID → npm-style version range.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub dependencies: IndexMap<PackId, String>,
+    /// Qualified IDs of dependency content to hide from the ruleset.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hides: Vec<QualifiedContentId>,
+    /// The pack's home page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homepage: Option<String>,
+}
+
+/// A pack's license, as written.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(transparent)]
+pub struct License(pub String);
+
+/// What kind of license a [`License`] names; decides which of `credit` and `notices` it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LicenseKind {
+    /// A Creative Commons license with the BY element (`CC-BY-4.0`, `CC-BY-SA-3.0`, …): needs `credit`.
+    CreativeCommonsBy,
+    /// Any other SPDX identifier or `LicenseRef-…`.
+    Spdx,
+    /// The ORC license: needs `credit` and the notices `orc`, `reserved-material`, `expressly-designated`.
+    Orc,
+    /// The Open Game License v1.0a: needs the notices `ogl-license` and `section-15`.
+    Ogl10a,
+    /// Mechanics and neutral labels only.
+    MechanicsOnly,
+}
+
+impl License {
+    /// Classifies the license. Whether an SPDX identifier is a known one is checked by the
+    /// validator, which reports unknown ones; here anything else counts as [`LicenseKind::Spdx`].
+    pub fn kind(&self) -> LicenseKind {
+        match self.0.as_str() {
+            "ORC" => LicenseKind::Orc,
+            "OGL-1.0a" => LicenseKind::Ogl10a,
+            "mechanics-only" => LicenseKind::MechanicsOnly,
+            id if id.starts_with("CC-BY-") => LicenseKind::CreativeCommonsBy,
+            _ => LicenseKind::Spdx,
+        }
+    }
+}

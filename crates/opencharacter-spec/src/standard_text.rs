@@ -1,0 +1,78 @@
+//! The spec's standard text: the templates of diagnostics and rules issues, and the comparison
+//! and dice text that apps show, per language. English ships inside this crate
+//! (`i18n/en.yaml`); other languages are loaded from text the caller supplies.
+
+use std::sync::OnceLock;
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use crate::yaml;
+
+/// The `_meta` map of a text file: its language and text direction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TextMeta {
+    /// BCP 47 language tag of the file.
+    pub language: String,
+    /// Text direction of the language.
+    pub direction: Direction,
+}
+
+/// Text direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// Left to right.
+    Ltr,
+    /// Right to left.
+    Rtl,
+}
+
+/// One language of the spec's standard text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StandardText {
+    /// Optional `$schema` for editors.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// Language and direction.
+    #[serde(rename = "_meta")]
+    pub meta: TextMeta,
+    /// Message templates by diagnostic code.
+    #[serde(default)]
+    pub diagnostics: IndexMap<String, String>,
+    /// Comparison words (`at least`, `below`, …) by key.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub comparisons: IndexMap<String, String>,
+    /// Dice text (`advantage`, `critical`, …) by key.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub dice: IndexMap<String, String>,
+}
+
+/// The English standard text as shipped, byte for byte.
+pub const ENGLISH_SOURCE: &str = include_str!("../i18n/en.yaml");
+
+impl StandardText {
+    /// The bundled English text.
+    pub fn english() -> &'static StandardText {
+        static ENGLISH: OnceLock<StandardText> = OnceLock::new();
+        ENGLISH.get_or_init(|| {
+            StandardText::from_yaml(ENGLISH_SOURCE)
+                .expect("the bundled English text parses; a unit test checks it")
+        })
+    }
+
+    /// Reads a language of the standard text from its YAML source.
+    pub fn from_yaml(source: &str) -> Result<StandardText, yaml::YamlError> {
+        yaml::from_str(source)
+    }
+
+    /// The template for a diagnostic code, if this language has a non-empty one.
+    pub fn diagnostic_template(&self, code: &str) -> Option<&str> {
+        self.diagnostics
+            .get(code)
+            .map(String::as_str)
+            .filter(|text| !text.is_empty())
+    }
+}

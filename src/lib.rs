@@ -1,0 +1,30 @@
+//! **opencharacter**: rules packs for tabletop RPGs, from YAML files to a character sheet.
+//!
+//! This facade re-exports the layer crates under short names and will hold the few calls an app
+//! needs (load a ruleset, open a game with its layers, read a character: migrate, then
+//! evaluate, translate). See `ARCHITECTURE.md` for how the crates fit.
+//!
+//! ```
+//! use opencharacter::spec::ids::FieldId;
+//!
+//! let field: FieldId = "abilities.str.mod".parse()?;
+//! assert_eq!(field.prefix(), Some("abilities.str"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub use opencharacter_formula as formula;
+pub use opencharacter_i18n as i18n;
+pub use opencharacter_layers as layers;
+pub use opencharacter_migrate as migrate;
+pub use opencharacter_release as release;
+pub use opencharacter_resolve as resolve;
+pub use opencharacter_sheet as sheet;
+pub use opencharacter_spec as spec;
+
+pub use opencharacter_spec::{Diagnostic, Severity};
+
+/// Every JSON Schema the workspace generates, by the file name it is committed under in
+/// `schemas/`.
+pub fn schema_files() -> Vec<spec::schema::SchemaFile> {
+    spec::schema::files()
+}
