@@ -9,3 +9,5 @@
 //!
 //! Depends on `opencharacter-spec` and `opencharacter-formula` only. Its contents arrive with
 //! the resolution issue.
+
+pub mod overlay;
