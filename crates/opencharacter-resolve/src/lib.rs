@@ -2,12 +2,41 @@
 //! reference resolution, overrides, `extends` and `hides`, with conflict reporting.
 //!
 //! **Owns:** turning releases, in the app's load order, into one ruleset, and the rules issues
-//! about what a character owns (`check_character`).
+//! about what a character owns (`check_character`). Today it holds npm-style version ranges
+//! ([`range`]), the dependency checks over manifests in load order ([`check_dependencies`]), a
+//! suggested load order ([`suggest_load_order`]) and content overlays ([`overlay`]).
 //!
 //! **Does not own:** reading files (the release builder hands it releases), evaluating a
 //! character (`opencharacter-sheet`), or layers (`opencharacter-layers`).
 //!
-//! Depends on `opencharacter-spec` and `opencharacter-formula` only. Its contents arrive with
-//! the resolution issue.
+//! Depends on `opencharacter-spec` and `opencharacter-formula` only.
+//!
+//! ```
+//! use opencharacter_resolve::{check_dependencies, suggest_load_order};
+//! use opencharacter_spec::model::Manifest;
+//!
+//! let manifest = |yaml: &str| -> Manifest { opencharacter_spec::yaml::from_str(yaml).unwrap() };
+//! let srd = manifest("id: 5e-srd-5.1\nversion: 1.2.0\nspecVersion: 1.0.0\nlicense: CC-BY-4.0\n\
+//!                     credit: x\ndefaultLanguage: en\n");
+//! let homebrew = manifest("id: 5e-homebrew\nversion: 0.1.0\nspecVersion: 1.0.0\n\
+//!                          license: CC0-1.0\ndefaultLanguage: en\n\
+//!                          dependencies: {5e-srd-5.1: ^1.1}\n");
+//!
+//! // The app asked for the homebrew first: a dependency would load after its dependent.
+//! let asked = [&homebrew, &srd];
+//! let diagnostics = check_dependencies(asked);
+//! assert_eq!(diagnostics[0].code.name, "dependency-loaded-late");
+//!
+//! // The suggested order keeps the app's order where it can, and passes the checks.
+//! let order = suggest_load_order(asked)?;
+//! assert_eq!(order.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["5e-srd-5.1", "5e-homebrew"]);
+//! assert!(check_dependencies(order).is_empty());
+//! # Ok::<(), opencharacter_resolve::LoadOrderError>(())
+//! ```
 
+pub mod dependencies;
 pub mod overlay;
+pub mod range;
+
+pub use dependencies::{LoadOrderError, check_dependencies, suggest_load_order};
+pub use range::{RangeError, VersionRange};

@@ -68,4 +68,18 @@ codes! {
     /// A YAML file does not parse, or does not fit the model (spec).
     YAML_INVALID = "yaml-invalid", Error, ["reason"],
         "the YAML file is not valid";
+
+    // ---- dependencies and load order (resolve::dependencies) --------------------------------
+    /// A dependency loads after a pack that depends on it (resolve).
+    DEPENDENCY_LOADED_LATE = "dependency-loaded-late", Error, ["pack", "dependency"],
+        "a dependency loads after a pack that depends on it";
+    /// The same pack ID appears twice in a load order; positions are 1-based (resolve).
+    DUPLICATE_PACK = "duplicate-pack", Error, ["pack", "first", "second"],
+        "a pack is loaded twice";
+    /// Packs depend on each other in a loop; `cycle` names it (resolve).
+    DEPENDENCY_CYCLE = "dependency-cycle", Error, ["cycle"],
+        "packs depend on each other in a loop";
+    /// A dependency's version range is not an npm range (resolve).
+    INVALID_VERSION_RANGE = "invalid-version-range", Error, ["pack", "dependency", "range", "column", "reason"],
+        "a dependency's version range does not parse";
 }
