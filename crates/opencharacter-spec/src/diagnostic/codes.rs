@@ -69,6 +69,56 @@ codes! {
     YAML_INVALID = "yaml-invalid", Error, ["reason"],
         "the YAML file is not valid";
 
+    // ---- reading YAML (spec::yaml) ----------------------------------------------------------
+    /// A text is not YAML (spec).
+    YAML_SYNTAX = "yaml-syntax", Error, ["reason"],
+        "the file is not valid YAML";
+    /// A key written twice in one mapping; `line` and `column` give the first (spec).
+    YAML_DUPLICATE_KEY = "yaml-duplicate-key", Error, ["key", "line", "column"],
+        "a key is written twice in one mapping";
+    /// A YAML text exceeds a reading limit: bytes, nesting, nodes, aliases (spec).
+    YAML_LIMIT = "yaml-limit", Error, ["reason"],
+        "the YAML text exceeds a reading limit";
+    /// Valid YAML that the format does not use: tags, merge keys, complex keys, several
+    /// documents, numbers JSON cannot hold (spec).
+    YAML_UNSUPPORTED = "yaml-unsupported", Error, ["reason"],
+        "the YAML text uses a feature the format does not use";
+
+    // ---- reading pack folders (release) -----------------------------------------------------
+    /// A symbolic link inside a pack or a folder of packs; never followed (release).
+    FILE_SYMLINK = "file-symlink", Error, ["path"],
+        "a symbolic link where a file or folder belongs";
+    /// A pack file that is not UTF-8 text (release).
+    FILE_NOT_UTF8 = "file-not-utf8", Error, ["path"],
+        "a file is not UTF-8 text";
+    /// A pack file larger than the reader's limit (release).
+    FILE_TOO_LARGE = "file-too-large", Error, ["path", "size", "limit"],
+        "a file is larger than the limit";
+    /// A file or folder that could not be read (release).
+    FILE_UNREADABLE = "file-unreadable", Error, ["path", "reason"],
+        "a file or folder could not be read";
+    /// A pack exceeds a limit of the reader: files, folder depth, bytes in all (release).
+    PACK_LIMIT = "pack-limit", Error, ["reason"],
+        "a pack exceeds a reading limit";
+    /// A path given to read holds no pack folder (release).
+    NO_PACKS_FOUND = "no-packs-found", Error, ["path"],
+        "no pack folder found";
+    /// A content file's path does not give a valid content ID (release).
+    CONTENT_PATH_INVALID = "content-path-invalid", Error, ["path", "segment", "reason"],
+        "a content file path does not give a valid content ID";
+    /// A pack's ID is not `<game>-<pack>` from its folders (release).
+    PACK_ID_MISMATCH = "pack-id-mismatch", Error, ["id", "expected"],
+        "the pack ID does not match its folders";
+    /// A game or pack folder named like a version (`v1`, `v2`) (release).
+    PACK_FOLDER_VERSIONED = "pack-folder-versioned", Warning, ["folder"],
+        "a pack folder is named like a version";
+    /// An upgrade script not named `<from>-to-<to>.yaml` with two versions (release).
+    UPGRADE_NAME_INVALID = "upgrade-name-invalid", Error, ["name", "reason"],
+        "an upgrade script's name is not <from>-to-<to>.yaml";
+    /// A file or folder that is not part of the pack layout; not read (release).
+    UNKNOWN_FILE = "unknown-file", Warning, ["path"],
+        "a file or folder outside the pack layout";
+
     // ---- dependencies and load order (resolve::dependencies) --------------------------------
     /// A dependency loads after a pack that depends on it (resolve).
     DEPENDENCY_LOADED_LATE = "dependency-loaded-late", Error, ["pack", "dependency"],

@@ -1,0 +1,124 @@
+//! Errors of reading YAML, each located and each mapping to one diagnostic code.
+
+use thiserror::Error;
+
+use super::Position;
+use crate::diagnostic::{Diagnostic, codes};
+
+/// What kind of problem a [`YamlError`] is; decides its diagnostic code.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum YamlErrorKind {
+    /// Not YAML at all (`yaml-syntax`).
+    Syntax,
+    /// A key written twice in one mapping (`yaml-duplicate-key`); the error's own position is
+    /// the second occurrence.
+    DuplicateKey {
+        /// The key, as written.
+        key: String,
+        /// Where the first occurrence starts.
+        first: Position,
+    },
+    /// A limit of [`super::Limits`] was reached (`yaml-limit`).
+    Limit,
+    /// Valid YAML that this format does not use: tags, merge keys, complex keys, several
+    /// documents, numbers JSON cannot hold (`yaml-unsupported`).
+    Unsupported,
+    /// Valid YAML that does not fit the expected type: an unknown key, a wrong type, a missing
+    /// property (`yaml-invalid`).
+    Invalid,
+}
+
+/// A YAML text that does not parse, or does not fit the expected type, with where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{message}{}", located(*.line, *.column))]
+pub struct YamlError {
+    /// Which kind of problem.
+    pub kind: YamlErrorKind,
+    /// What went wrong, without location.
+    pub message: String,
+    /// JSON pointer of the offending node, when known.
+    pub pointer: Option<String>,
+    /// 1-based line, when known.
+    pub line: Option<u32>,
+    /// 1-based column in characters, when known.
+    pub column: Option<u32>,
+}
+
+fn located(line: Option<u32>, column: Option<u32>) -> String {
+    match (line, column) {
+        (Some(line), Some(column)) => format!(" (line {line}, column {column})"),
+        _ => String::new(),
+    }
+}
+
+impl YamlError {
+    pub(super) fn new(kind: YamlErrorKind, message: impl Into<String>) -> YamlError {
+        YamlError {
+            kind,
+            message: message.into(),
+            pointer: None,
+            line: None,
+            column: None,
+        }
+    }
+
+    pub(super) fn at(mut self, position: Option<Position>) -> YamlError {
+        if let Some(position) = position {
+            self.line = Some(position.line);
+            self.column = Some(position.column);
+        }
+        self
+    }
+
+    pub(super) fn with_pointer(mut self, pointer: impl Into<String>) -> YamlError {
+        self.pointer = Some(pointer.into());
+        self
+    }
+
+    /// Where it points, when it points somewhere.
+    pub fn position(&self) -> Option<Position> {
+        Some(Position::new(self.line?, self.column?))
+    }
+
+    /// The diagnostic for this error, with its pointer, line and column; the caller adds the
+    /// pack and the file.
+    ///
+    /// ```
+    /// use opencharacter_spec::yaml::Document;
+    /// let errors = Document::parse("a: 1\na: 2\n").unwrap_err();
+    /// let diagnostic = errors[0].to_diagnostic();
+    /// assert_eq!(diagnostic.code.name, "yaml-duplicate-key");
+    /// assert_eq!((diagnostic.location.line, diagnostic.location.column), (Some(2), Some(1)));
+    /// assert_eq!(diagnostic.message(), "the key `a` is already in this mapping, at line 1, column 1");
+    /// ```
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let diagnostic = match &self.kind {
+            YamlErrorKind::Syntax => {
+                Diagnostic::new(&codes::YAML_SYNTAX).with_arg("reason", &self.message)
+            }
+            YamlErrorKind::DuplicateKey { key, first } => {
+                Diagnostic::new(&codes::YAML_DUPLICATE_KEY)
+                    .with_arg("key", key)
+                    .with_arg("line", first.line)
+                    .with_arg("column", first.column)
+            }
+            YamlErrorKind::Limit => {
+                Diagnostic::new(&codes::YAML_LIMIT).with_arg("reason", &self.message)
+            }
+            YamlErrorKind::Unsupported => {
+                Diagnostic::new(&codes::YAML_UNSUPPORTED).with_arg("reason", &self.message)
+            }
+            YamlErrorKind::Invalid => {
+                Diagnostic::new(&codes::YAML_INVALID).with_arg("reason", &self.message)
+            }
+        };
+        let diagnostic = match &self.pointer {
+            Some(pointer) => diagnostic.with_pointer(pointer.clone()),
+            None => diagnostic,
+        };
+        match self.position() {
+            Some(position) => diagnostic.at(position.line, position.column),
+            None => diagnostic,
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! The one place that reads YAML text (through `serde-saphyr`'s event parser), so the parser can
+//! be swapped.
+//!
+//! A text is read into a [`Document`]: a `serde_json::Value` (maps keep their key order) and a
+//! side table of [`Spans`], JSON pointer → where the node's key and value start. Model types stay
+//! plain serde values; a check that knows only a pointer still points at a line and column
+//! ([`Spans::locate`]). [`Document::deserialize`] reads a model type from the value and locates
+//! its error (an unknown key, a wrong type, a missing property) at the offending key.
+//!
+//! Scalars are typed by the YAML 1.2 core schema, as JSON Schema tools for YAML read them, so
+//! the committed schemas and the model agree on every file: `2024` is a number, `"2024"` a
+//! string, `no` a string. Reading is bounded by [`Limits`] (bytes, nesting, nodes counting each
+//! alias as a copy, aliases), so an alias bomb or a deeply nested text is a located error, never
+//! a hang or a crash. A key written twice in a mapping is an error naming both places.
+//!
+//! ```
+//! use opencharacter_spec::yaml::{Document, Position};
+//!
+//! let document = Document::parse("id: 5e-srd-5.1\nnotices:\n  orc: text\n")?;
+//! assert_eq!(document.value["notices"]["orc"], "text");
+//! let span = document.spans.get("/notices/orc").unwrap();
+//! assert_eq!(span.key, Some(Position::new(3, 3)));
+//! assert_eq!(span.value, Position::new(3, 8));
+//! # Ok::<(), Vec<opencharacter_spec::yaml::YamlError>>(())
+//! ```
+
+mod build;
+mod error;
+mod scalar;
+mod spans;
+
+use serde::de::DeserializeOwned;
+
+pub use error::{YamlError, YamlErrorKind};
+pub use spans::{NodeSpan, Position, Spans, child_pointer, escape_token};
+
+/// Largest YAML text accepted, in bytes.
+pub const MAX_YAML_BYTES: usize = 16 * 1024 * 1024;
+/// Deepest nesting of lists and mappings accepted.
+pub const MAX_YAML_DEPTH: usize = 64;
+/// Most nodes a document may hold, counting what each alias copies.
+pub const MAX_YAML_NODES: usize = 1_000_000;
+/// Most aliases (`*name`) a document may use.
+pub const MAX_YAML_ALIASES: usize = 10_000;
+
+/// The bounds of one read. Each exceeded bound is a `yaml-limit` error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest text, in bytes ([`MAX_YAML_BYTES`]).
+    pub max_bytes: usize,
+    /// Deepest nesting ([`MAX_YAML_DEPTH`]).
+    pub max_depth: usize,
+    /// Most nodes, each alias counting as a copy of what it names ([`MAX_YAML_NODES`]); the
+    /// anchored nodes kept for aliases have a budget of the same size.
+    pub max_nodes: usize,
+    /// Most aliases ([`MAX_YAML_ALIASES`]).
+    pub max_aliases: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_bytes: MAX_YAML_BYTES,
+            max_depth: MAX_YAML_DEPTH,
+            max_nodes: MAX_YAML_NODES,
+            max_aliases: MAX_YAML_ALIASES,
+        }
+    }
+}
+
+/// A YAML text read into a JSON value, with where each node was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    /// The value; `null` for an empty text.
+    pub value: serde_json::Value,
+    /// JSON pointer → where the node's key and value start.
+    pub spans: Spans,
+}
+
+impl Document {
+    /// Reads `text` within the default [`Limits`].
+    ///
+    /// # Errors
+    /// Every problem found: one syntax or limit error stops the read; duplicate keys and
+    /// unsupported values are all collected.
+    pub fn parse(text: &str) -> Result<Document, Vec<YamlError>> {
+        Document::parse_with_limits(text, Limits::default())
+    }
+
+    /// Reads `text` within `limits`.
+    ///
+    /// # Errors
+    /// As [`Document::parse`].
+    pub fn parse_with_limits(text: &str, limits: Limits) -> Result<Document, Vec<YamlError>> {
+        build::Builder::new(text, limits).run()
+    }
+
+    /// Reads a `T` from the value; an error is located at the key of the offending node (an
+    /// unknown key at itself, a missing property at the mapping's key).
+    ///
+    /// ```
+    /// use opencharacter_spec::model::Manifest;
+    /// use opencharacter_spec::yaml::Document;
+    /// let text = "id: 5e-srd-5.1\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: CC0-1.0\n\
+    ///             defaultLanguage: en\nnmae: typo\n";
+    /// let error = Document::parse(text).unwrap().deserialize::<Manifest>().unwrap_err();
+    /// assert_eq!(error.pointer.as_deref(), Some("/nmae"));
+    /// assert_eq!((error.line, error.column), (Some(6), Some(1)));
+    /// assert!(error.message.starts_with("unknown field `nmae`"));
+    /// ```
+    ///
+    /// # Errors
+    /// A [`YamlErrorKind::Invalid`] error with the pointer, line and column.
+    pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, YamlError> {
+        serde_path_to_error::deserialize(&self.value).map_err(|error| {
+            let pointer = pointer_of(error.path());
+            YamlError::new(YamlErrorKind::Invalid, error.inner().to_string())
+                .at(self.spans.locate(&pointer))
+                .with_pointer(pointer)
+        })
+    }
+
+    /// Where to point for `pointer` ([`Spans::locate`]); the start of the text when nothing
+    /// nearer is known.
+    pub fn locate(&self, pointer: &str) -> Position {
+        self.spans.locate(pointer).unwrap_or(Position::START)
+    }
+}
+
+/// The JSON pointer of a serde error path. Enum variants are keys in the value, so they are
+/// segments too; an unknown segment ends the pointer at its parent.
+fn pointer_of(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut pointer = String::new();
+    for segment in path.iter() {
+        pointer = match segment {
+            Segment::Seq { index } => child_pointer(&pointer, &index.to_string()),
+            Segment::Map { key } => child_pointer(&pointer, key),
+            Segment::Enum { variant } => child_pointer(&pointer, variant),
+            Segment::Unknown => break,
+        };
+    }
+    pointer
+}
+
+/// Parses `text` as a `T`: [`Document::parse`], then [`Document::deserialize`], reporting the
+/// first error.
+///
+/// # Errors
+/// The first problem, located.
+pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
+    let document = Document::parse(text).map_err(|errors| {
+        errors
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| YamlError::new(YamlErrorKind::Syntax, "the text could not be read"))
+    })?;
+    document.deserialize()
+}
+
+#[cfg(test)]
+mod tests;

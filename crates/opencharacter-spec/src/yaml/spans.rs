@@ -1,0 +1,131 @@
+//! The side table of spans: JSON pointer → where the key and the value of that node start.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// A place in a text: 1-based line and 1-based column, counted in characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters (not bytes).
+    pub column: u32,
+}
+
+impl Position {
+    /// The position at `line`, `column` (both 1-based).
+    pub const fn new(line: u32, column: u32) -> Position {
+        Position { line, column }
+    }
+
+    /// The start of a text.
+    pub const START: Position = Position { line: 1, column: 1 };
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// Where one node of a document was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NodeSpan {
+    /// Where its key starts, when the node is the value of a mapping entry.
+    pub key: Option<Position>,
+    /// Where the value starts (for an alias, where `*name` starts).
+    pub value: Position,
+}
+
+/// JSON pointer (RFC 6901) → [`NodeSpan`] for every node written in a document.
+///
+/// Nodes copied in by an alias have no entry of their own; [`Spans::locate`] falls back to the
+/// nearest ancestor that has one, which for them is the alias.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Spans {
+    table: HashMap<String, NodeSpan>,
+}
+
+impl Spans {
+    /// The span recorded for exactly `pointer`.
+    pub fn get(&self, pointer: &str) -> Option<&NodeSpan> {
+        self.table.get(pointer)
+    }
+
+    /// How many nodes have a span.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether no node has a span (never true for a parsed document).
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// Where to point a reader for `pointer`: the key of the nearest node at or above it that
+    /// has a span, else that node's value. A check that knows only a pointer lands on the line
+    /// that names the offending property.
+    pub fn locate(&self, pointer: &str) -> Option<Position> {
+        self.nearest(pointer)
+            .map(|span| span.key.unwrap_or(span.value))
+    }
+
+    /// Like [`Spans::locate`], but the start of the value rather than its key.
+    pub fn locate_value(&self, pointer: &str) -> Option<Position> {
+        self.nearest(pointer).map(|span| span.value)
+    }
+
+    fn nearest(&self, pointer: &str) -> Option<&NodeSpan> {
+        let mut current = pointer;
+        loop {
+            if let Some(span) = self.table.get(current) {
+                return Some(span);
+            }
+            match current.rfind('/') {
+                Some(cut) => current = &current[..cut],
+                None => return None,
+            }
+        }
+    }
+
+    /// Every pointer with its span, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &NodeSpan)> {
+        self.table
+            .iter()
+            .map(|(pointer, span)| (pointer.as_str(), span))
+    }
+
+    pub(super) fn insert(&mut self, pointer: String, span: NodeSpan) {
+        self.table.insert(pointer, span);
+    }
+}
+
+/// Escapes one reference token of a JSON pointer (`~` → `~0`, `/` → `~1`).
+///
+/// ```
+/// use opencharacter_spec::yaml::escape_token;
+/// assert_eq!(escape_token("a/b~c"), "a~1b~0c");
+/// ```
+pub fn escape_token(token: &str) -> Cow<'_, str> {
+    if token.contains(['~', '/']) {
+        Cow::Owned(token.replace('~', "~0").replace('/', "~1"))
+    } else {
+        Cow::Borrowed(token)
+    }
+}
+
+/// The pointer of the child `token` (unescaped) under `parent`.
+///
+/// ```
+/// use opencharacter_spec::yaml::child_pointer;
+/// assert_eq!(child_pointer("/fields", "a/b"), "/fields/a~1b");
+/// assert_eq!(child_pointer("", "id"), "/id");
+/// ```
+pub fn child_pointer(parent: &str, token: &str) -> String {
+    let token = escape_token(token);
+    let mut pointer = String::with_capacity(parent.len() + 1 + token.len());
+    pointer.push_str(parent);
+    pointer.push('/');
+    pointer.push_str(&token);
+    pointer
+}
