@@ -1,0 +1,224 @@
+//! Parse errors: where (byte offset, line, column) and what was expected.
+
+use std::fmt;
+
+/// A formula that does not parse, with the place of the fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// Byte offset of the fault in the source.
+    pub offset: usize,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with a formula's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// Something else was needed here.
+    Expected {
+        /// What was needed (`an operand`).
+        expected: &'static str,
+        /// The operator or keyword it should follow.
+        after: Option<String>,
+        /// What is there instead; `None` at the end of the text.
+        found: Option<char>,
+    },
+    /// A `(` without its `)`.
+    Unclosed {
+        /// The column of the `(`.
+        column: usize,
+        /// What is there instead.
+        found: Option<char>,
+    },
+    /// The source is longer than [`crate::MAX_LEN`] bytes.
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// Nesting or tree depth beyond [`crate::MAX_DEPTH`].
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
+    /// A name followed by `(` that is no built-in function.
+    UnknownFunction(String),
+    /// A function called with the wrong number of arguments.
+    Arity {
+        /// The function.
+        function: &'static str,
+        /// How many it takes, in words.
+        expected: &'static str,
+        /// How many it got.
+        found: usize,
+    },
+    /// `has`, `count` or `setting` given something other than a string literal.
+    IdArgument(&'static str),
+    /// A keyword where an operand should be (`1 + and`).
+    KeywordAsOperand(String),
+    /// A field-name segment that is a keyword.
+    ReservedSegment(String),
+    /// A field-name segment that reads as a dice term (`d` then a digit).
+    DiceSegment(String),
+    /// A number literal that does not fit (more than 18 fraction digits or beyond 64 bits).
+    NumberTooLarge,
+    /// A dice count written as a decimal (`1.5d6`).
+    DiceCountNotInteger,
+    /// `a < b < c`: comparisons do not chain.
+    ChainedComparison,
+    /// A string literal without its closing `"`.
+    UnterminatedString,
+    /// A backslash escape other than `\"` and `\\`.
+    BadEscape(char),
+    /// A control character (newline, tab, …) inside a string literal.
+    ControlInString,
+}
+
+impl ParseErrorKind {
+    /// The stable error code, shared with the conformance vectors.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseErrorKind::Expected { .. } | ParseErrorKind::Unclosed { .. } => "formula-syntax",
+            ParseErrorKind::TooLong { .. } => "formula-too-long",
+            ParseErrorKind::TooDeep { .. } => "formula-too-deep",
+            ParseErrorKind::UnknownFunction(_) => "formula-unknown-function",
+            ParseErrorKind::Arity { .. } => "formula-arity",
+            ParseErrorKind::IdArgument(_) => "formula-id-argument",
+            ParseErrorKind::KeywordAsOperand(_) => "formula-syntax",
+            ParseErrorKind::ReservedSegment(_) => "formula-reserved-segment",
+            ParseErrorKind::DiceSegment(_) => "formula-dice-segment",
+            ParseErrorKind::NumberTooLarge => "formula-number-too-large",
+            ParseErrorKind::DiceCountNotInteger => "formula-dice-count",
+            ParseErrorKind::ChainedComparison => "formula-chained-comparison",
+            ParseErrorKind::UnterminatedString
+            | ParseErrorKind::BadEscape(_)
+            | ParseErrorKind::ControlInString => "formula-string",
+        }
+    }
+}
+
+fn describe(found: Option<char>) -> String {
+    match found {
+        Some(c) if c.is_control() || c.is_whitespace() => format!("found {c:?}"),
+        Some(c) => format!("found `{c}`"),
+        None => "found the end of the formula".to_owned(),
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::Expected {
+                expected,
+                after: Some(after),
+                ..
+            } => write!(f, "expected {expected} after `{after}`"),
+            ParseErrorKind::Expected {
+                expected, found, ..
+            } => write!(f, "expected {expected}, {}", describe(*found)),
+            ParseErrorKind::Unclosed { column, found } => write!(
+                f,
+                "expected `)` to close the `(` at column {column}, {}",
+                describe(*found)
+            ),
+            ParseErrorKind::TooLong { len, limit } => {
+                write!(f, "the formula is {len} bytes long; the limit is {limit}")
+            }
+            ParseErrorKind::TooDeep { limit } => {
+                write!(f, "the formula nests deeper than {limit} levels")
+            }
+            ParseErrorKind::UnknownFunction(name) => write!(f, "unknown function `{name}`"),
+            ParseErrorKind::Arity {
+                function,
+                expected,
+                found,
+            } => write!(f, "`{function}` takes {expected}, not {found}"),
+            ParseErrorKind::IdArgument(function) => {
+                write!(
+                    f,
+                    "`{function}` takes a string literal (`{function}(\"an.id\")`)"
+                )
+            }
+            ParseErrorKind::KeywordAsOperand(word) => {
+                write!(f, "expected an operand, found the keyword `{word}`")
+            }
+            ParseErrorKind::ReservedSegment(segment) => {
+                write!(
+                    f,
+                    "`{segment}` is a keyword and cannot be part of a field name"
+                )
+            }
+            ParseErrorKind::DiceSegment(segment) => write!(
+                f,
+                "`{segment}` reads as a dice term (`d` then a digit) and cannot be part of a field name"
+            ),
+            ParseErrorKind::NumberTooLarge => write!(
+                f,
+                "the number does not fit (64-bit integer part, at most 18 decimal places)"
+            ),
+            ParseErrorKind::DiceCountNotInteger => {
+                write!(f, "a dice count must be a whole number")
+            }
+            ParseErrorKind::ChainedComparison => write!(
+                f,
+                "comparisons do not chain; join them with `and` or add parentheses"
+            ),
+            ParseErrorKind::UnterminatedString => write!(f, "the string has no closing `\"`"),
+            ParseErrorKind::BadEscape(c) => {
+                write!(f, "unknown escape `\\{c}` (only `\\\"` and `\\\\` exist)")
+            }
+            ParseErrorKind::ControlInString => {
+                write!(f, "a string may not contain control characters")
+            }
+        }
+    }
+}
+
+/// The 1-based line and column (in characters) of byte `offset` in `source`.
+pub(crate) fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = source.get(..offset).unwrap_or(source);
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+impl ParseError {
+    pub(crate) fn new(source: &str, offset: usize, kind: ParseErrorKind) -> ParseError {
+        let (line, column) = line_column(source, offset);
+        ParseError {
+            offset,
+            line,
+            column,
+            kind,
+        }
+    }
+
+    /// The stable error code.
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+}
+
+/// `expected an operand after `+` at column 5`; `at line 2, column 3` on later lines.
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 1 {
+            write!(f, "{} at column {}", self.kind, self.column)
+        } else {
+            write!(
+                f,
+                "{} at line {}, column {}",
+                self.kind, self.line, self.column
+            )
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}

@@ -1,0 +1,711 @@
+//! Evaluation: a tree, a caller's environment and a dice roller give a [`Value`].
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::number::{Number, Overflow};
+use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
+
+/// Most dice one dice term may roll.
+pub const MAX_DICE: i64 = 1000;
+/// Most sides a die may have.
+pub const MAX_SIDES: i64 = 1_000_000;
+/// Most dice one evaluation may roll in all.
+pub const MAX_ROLLS: u64 = 10_000;
+
+/// What a formula evaluates to.
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum Value {
+    /// An exact rational number.
+    Number(#[schemars(with = "String")] Number),
+    /// A boolean.
+    Bool(bool),
+    /// A string (a string literal, or a setting's value).
+    String(String),
+}
+
+impl Value {
+    /// `a number`, `a boolean` or `a string`, for messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Number(_) => "a number",
+            Value::Bool(_) => "a boolean",
+            Value::String(_) => "a string",
+        }
+    }
+}
+
+impl From<i64> for Value {
+    fn from(n: i64) -> Value {
+        Value::Number(Number::from(n))
+    }
+}
+
+impl From<Number> for Value {
+    fn from(n: Number) -> Value {
+        Value::Number(n)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+/// `12`, `7/2`, `true`, or a quoted string.
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Number(n) => write!(f, "{n}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::String(s) => write!(f, "{s:?}"),
+        }
+    }
+}
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(|_| {
+            serde::de::Error::custom(format!("`{text}` is not a number (`12`, `-7/2`, `1.5`)"))
+        })
+    }
+}
+
+/// What a formula reads from the world: field values, settings and owned content.
+///
+/// Every method but [`Environment::field`] has a default that knows nothing.
+pub trait Environment {
+    /// The value of a field, `pack` set for a qualified name; `None` when there is no such field.
+    fn field(&self, pack: Option<&str>, name: &str) -> Option<Value>;
+
+    /// The value of a setting; `None` when there is no such setting.
+    fn setting(&self, _id: &str) -> Option<Value> {
+        None
+    }
+
+    /// Whether the character owns the content item.
+    fn has(&self, _content: &str) -> bool {
+        false
+    }
+
+    /// How many of the content item the character owns.
+    fn count(&self, _content: &str) -> i64 {
+        0
+    }
+}
+
+/// A plain map-backed environment, for tests, tools and the command line.
+///
+/// ```
+/// use opencharacter_formula::{MapEnv, SplitMix64, Value, parse};
+/// let mut env = MapEnv::default();
+/// env.fields.insert("abilities.str.score".into(), Value::from(15));
+/// env.owned.insert("feats.alert".into(), 1);
+/// let tree = parse("floor((abilities.str.score - 10) / 2) + if(has(\"feats.alert\"), 5, 0)")?;
+/// assert_eq!(tree.eval(&env, &mut SplitMix64::new(1))?, Value::from(7));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct MapEnv {
+    /// Field values by name (`abilities.str.mod`, or `@pack:name` for a qualified name).
+    pub fields: BTreeMap<String, Value>,
+    /// Setting values by ID.
+    pub settings: BTreeMap<String, Value>,
+    /// Owned content: ID → how many.
+    pub owned: BTreeMap<String, i64>,
+}
+
+impl Environment for MapEnv {
+    fn field(&self, pack: Option<&str>, name: &str) -> Option<Value> {
+        match pack {
+            None => self.fields.get(name).cloned(),
+            Some(pack) => self.fields.get(&format!("@{pack}:{name}")).cloned(),
+        }
+    }
+
+    fn setting(&self, id: &str) -> Option<Value> {
+        self.settings.get(id).cloned()
+    }
+
+    fn has(&self, content: &str) -> bool {
+        self.owned.get(content).is_some_and(|n| *n > 0)
+    }
+
+    fn count(&self, content: &str) -> i64 {
+        self.owned.get(content).copied().unwrap_or(0)
+    }
+}
+
+/// Rolls dice.
+pub trait Roller {
+    /// A uniformly random integer in `1..=sides` (`sides >= 1`).
+    fn roll(&mut self, sides: u64) -> u64;
+}
+
+/// The default roller: SplitMix64, so seeded rolls are identical on every machine and in every
+/// port. `roll(sides)` draws 64-bit outputs, rejects those at or above the largest multiple of
+/// `sides` below 2^64, and returns `x % sides + 1`.
+///
+/// ```
+/// use opencharacter_formula::{Roller, SplitMix64};
+/// let mut rng = SplitMix64::new(0);
+/// assert_eq!(rng.next_u64(), 0xE220A8397B1DCDAF);
+/// assert!((1..=20).contains(&rng.roll(20)));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator whose state starts at `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    /// The next 64-bit output.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+impl Roller for SplitMix64 {
+    fn roll(&mut self, sides: u64) -> u64 {
+        let sides = sides.max(1);
+        // 2^64 mod sides, computed without 128-bit arithmetic: (2^64 - sides) mod sides.
+        let rejected = sides.wrapping_neg() % sides;
+        loop {
+            let x = self.next_u64();
+            // x < 2^64 - rejected ⇔ x is below the largest multiple of `sides`.
+            if rejected == 0 || x < rejected.wrapping_neg() {
+                return x % sides + 1;
+            }
+        }
+    }
+}
+
+/// Why a formula could not be evaluated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind} in `{at}`")]
+pub struct EvalError {
+    /// What went wrong.
+    pub kind: EvalErrorKind,
+    /// The canonical text of the sub-formula where it went wrong.
+    pub at: String,
+}
+
+impl EvalError {
+    /// The stable error code.
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+}
+
+/// What went wrong while evaluating.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvalErrorKind {
+    /// The environment has no such field.
+    #[error("unknown field `{0}`")]
+    UnknownField(String),
+    /// The environment has no such setting.
+    #[error("unknown setting `{0}`")]
+    UnknownSetting(String),
+    /// An operand of the wrong type (`1 + true`).
+    #[error("expected {expected}, found {found}")]
+    WrongType {
+        /// What the operation needs.
+        expected: &'static str,
+        /// What it got.
+        found: &'static str,
+    },
+    /// `x / 0` or `x % 0`.
+    #[error("division by zero")]
+    DivisionByZero,
+    /// A result that does not fit a 64-bit numerator and denominator.
+    #[error("the result does not fit in a 64-bit fraction")]
+    Overflow,
+    /// Too many dice, too many sides, or a distribution too large to compute exactly.
+    #[error("{what} exceeds the limit of {limit}")]
+    LimitExceeded {
+        /// What was counted.
+        what: &'static str,
+        /// The limit.
+        limit: u64,
+    },
+    /// An argument outside what the operation accepts (`choose(4, a, b)`, `d0`).
+    #[error("{0}")]
+    OutOfRange(String),
+}
+
+impl EvalErrorKind {
+    /// The stable error code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            EvalErrorKind::UnknownField(_) => "formula-unknown-field",
+            EvalErrorKind::UnknownSetting(_) => "formula-unknown-setting",
+            EvalErrorKind::WrongType { .. } => "formula-wrong-type",
+            EvalErrorKind::DivisionByZero => "formula-division-by-zero",
+            EvalErrorKind::Overflow => "formula-overflow",
+            EvalErrorKind::LimitExceeded { .. } => "formula-limit",
+            EvalErrorKind::OutOfRange(_) => "formula-out-of-range",
+        }
+    }
+}
+
+impl From<Overflow> for EvalErrorKind {
+    fn from(_: Overflow) -> EvalErrorKind {
+        EvalErrorKind::Overflow
+    }
+}
+
+/// An error not yet tied to the node it happened in.
+pub(crate) type Raw<T> = Result<T, Located>;
+
+/// An error, with the node text filled in by the innermost node that raised it.
+#[derive(Debug)]
+pub(crate) struct Located {
+    pub(crate) kind: EvalErrorKind,
+    pub(crate) at: Option<String>,
+}
+
+impl From<EvalErrorKind> for Located {
+    fn from(kind: EvalErrorKind) -> Located {
+        Located { kind, at: None }
+    }
+}
+
+impl From<Overflow> for Located {
+    fn from(_: Overflow) -> Located {
+        EvalErrorKind::Overflow.into()
+    }
+}
+
+impl Located {
+    pub(crate) fn finish(self, node: &Expr) -> EvalError {
+        EvalError {
+            kind: self.kind,
+            at: self.at.unwrap_or_else(|| node.to_string()),
+        }
+    }
+}
+
+pub(crate) fn wrong(expected: &'static str, found: &Value) -> EvalErrorKind {
+    EvalErrorKind::WrongType {
+        expected,
+        found: found.type_name(),
+    }
+}
+
+pub(crate) fn number(value: Value) -> Result<Number, EvalErrorKind> {
+    match value {
+        Value::Number(n) => Ok(n),
+        other => Err(wrong("a number", &other)),
+    }
+}
+
+pub(crate) fn boolean(value: Value) -> Result<bool, EvalErrorKind> {
+    match value {
+        Value::Bool(b) => Ok(b),
+        other => Err(wrong("a boolean", &other)),
+    }
+}
+
+pub(crate) fn integer(value: Value, what: &str) -> Result<i64, EvalErrorKind> {
+    let n = number(value)?;
+    n.to_integer()
+        .ok_or_else(|| EvalErrorKind::OutOfRange(format!("{what} must be a whole number, not {n}")))
+}
+
+/// Applies a binary operator to two evaluated operands (not `and`/`or`, which short-circuit).
+pub(crate) fn binary(op: BinaryOp, left: Value, right: Value) -> Result<Value, EvalErrorKind> {
+    use BinaryOp as B;
+    Ok(match op {
+        B::Add | B::Sub | B::Mul | B::Div | B::Rem => {
+            let (a, b) = (number(left)?, number(right)?);
+            Value::Number(match op {
+                B::Add => a.add(b)?,
+                B::Sub => a.sub(b)?,
+                B::Mul => a.mul(b)?,
+                B::Div => a.div(b).ok_or(EvalErrorKind::DivisionByZero)??,
+                _ => a.rem(b).ok_or(EvalErrorKind::DivisionByZero)??,
+            })
+        }
+        B::Lt | B::Le | B::Gt | B::Ge => {
+            let (a, b) = (number(left)?, number(right)?);
+            Value::Bool(match op {
+                B::Lt => a < b,
+                B::Le => a <= b,
+                B::Gt => a > b,
+                _ => a >= b,
+            })
+        }
+        B::Eq | B::Ne => {
+            if std::mem::discriminant(&left) != std::mem::discriminant(&right) {
+                return Err(EvalErrorKind::WrongType {
+                    expected: left.type_name(),
+                    found: right.type_name(),
+                });
+            }
+            Value::Bool((left == right) == (op == B::Eq))
+        }
+        B::And | B::Or => {
+            let (a, b) = (boolean(left)?, boolean(right)?);
+            Value::Bool(if op == B::And { a && b } else { a || b })
+        }
+    })
+}
+
+/// The outcome of one d100 roll-under read 0–99: 3 critical success (doubles under the
+/// target), 2 success, 1 failure, 0 critical failure (doubles at or above it).
+pub(crate) fn under_outcome(read: i64, target: Number) -> i64 {
+    let success = Number::from(read) < target;
+    let doubles = read / 10 == read % 10;
+    match (success, doubles) {
+        (true, true) => 3,
+        (true, false) => 2,
+        (false, false) => 1,
+        (false, true) => 0,
+    }
+}
+
+/// Checked dice-term parameters.
+pub(crate) struct DiceSpec {
+    pub(crate) count: i64,
+    pub(crate) sides: i64,
+}
+
+pub(crate) fn dice_spec(count: Value, sides: Value) -> Result<DiceSpec, EvalErrorKind> {
+    let count = integer(count, "a dice count")?;
+    let sides = integer(sides, "a die's number of sides")?;
+    if count < 0 {
+        return Err(EvalErrorKind::OutOfRange(format!(
+            "a dice count cannot be negative ({count})"
+        )));
+    }
+    if count > MAX_DICE {
+        return Err(EvalErrorKind::LimitExceeded {
+            what: "the dice count",
+            limit: MAX_DICE as u64,
+        });
+    }
+    if sides < 1 {
+        return Err(EvalErrorKind::OutOfRange(format!(
+            "a die needs at least 1 side, not {sides}"
+        )));
+    }
+    if sides > MAX_SIDES {
+        return Err(EvalErrorKind::LimitExceeded {
+            what: "the number of sides",
+            limit: MAX_SIDES as u64,
+        });
+    }
+    Ok(DiceSpec { count, sides })
+}
+
+/// `under`'s advantage argument: 1 advantage, -1 disadvantage, 0 neither.
+pub(crate) fn advantage(value: Value) -> Result<i64, EvalErrorKind> {
+    let adv = integer(value, "advantage")?;
+    if !(-1..=1).contains(&adv) {
+        return Err(EvalErrorKind::OutOfRange(format!(
+            "advantage is 1, 0 or -1, not {adv}"
+        )));
+    }
+    Ok(adv)
+}
+
+struct Evaluator<'a, E: ?Sized, R: ?Sized> {
+    env: &'a E,
+    roller: &'a mut R,
+    rolls: u64,
+}
+
+impl Expr {
+    /// Evaluates the formula, rolling dice with `roller`.
+    ///
+    /// ```
+    /// use opencharacter_formula::{MapEnv, SplitMix64, Value, parse};
+    /// let value = parse("7 / 2")?.eval(&MapEnv::default(), &mut SplitMix64::new(0))?;
+    /// assert_eq!(value.to_string(), "7/2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn eval<E, R>(&self, env: &E, roller: &mut R) -> Result<Value, EvalError>
+    where
+        E: Environment + ?Sized,
+        R: Roller + ?Sized,
+    {
+        let mut evaluator = Evaluator {
+            env,
+            roller,
+            rolls: 0,
+        };
+        evaluator.eval(self).map_err(|e| e.finish(self))
+    }
+}
+
+impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
+    fn eval(&mut self, expr: &Expr) -> Raw<Value> {
+        self.node(expr).map_err(|mut e| {
+            if e.at.is_none() {
+                e.at = Some(expr.to_string());
+            }
+            e
+        })
+    }
+
+    fn num(&mut self, expr: &Expr) -> Raw<Number> {
+        let value = self.eval(expr)?;
+        number(value).map_err(|k| located(k, expr))
+    }
+
+    fn node(&mut self, expr: &Expr) -> Raw<Value> {
+        Ok(match expr {
+            Expr::Number { value } => Value::Number(value.value()),
+            Expr::Bool { value } => Value::Bool(*value),
+            Expr::String { value } => Value::String(value.clone()),
+            Expr::Field { pack, name } => {
+                self.env.field(pack.as_deref(), name).ok_or_else(|| {
+                    EvalErrorKind::UnknownField(match pack {
+                        Some(pack) => format!("@{pack}:{name}"),
+                        None => name.clone(),
+                    })
+                })?
+            }
+            Expr::Unary { op, arg } => {
+                let value = self.eval(arg)?;
+                match op {
+                    UnaryOp::Neg => Value::Number(number(value)?.neg()?),
+                    UnaryOp::Not => Value::Bool(!boolean(value)?),
+                }
+            }
+            Expr::Binary { op, left, right } => {
+                let left = self.eval(left)?;
+                match op {
+                    BinaryOp::And | BinaryOp::Or => {
+                        let a = boolean(left)?;
+                        if a == (*op == BinaryOp::Or) {
+                            return Ok(Value::Bool(a));
+                        }
+                        let value = self.eval(right)?;
+                        Value::Bool(boolean(value).map_err(|k| located(k, right))?)
+                    }
+                    _ => {
+                        let right = self.eval(right)?;
+                        binary(*op, left, right)?
+                    }
+                }
+            }
+            Expr::Call { function, args } => self.call(*function, args)?,
+            Expr::Dice {
+                count,
+                sides,
+                modifier,
+            } => self.dice(count, sides, modifier.as_ref())?,
+        })
+    }
+
+    fn call(&mut self, function: Function, args: &[Expr]) -> Raw<Value> {
+        let first = args.first().ok_or_else(|| {
+            EvalErrorKind::OutOfRange(format!("`{}` needs arguments", function.name()))
+        })?;
+        Ok(match function {
+            Function::Floor => Value::Number(self.num(first)?.floor()),
+            Function::Ceil => Value::Number(self.num(first)?.ceil()),
+            Function::Round => Value::Number(self.num(first)?.round()),
+            Function::Trunc => Value::Number(self.num(first)?.trunc()),
+            Function::Abs => Value::Number(self.num(first)?.abs()?),
+            Function::Min | Function::Max => {
+                let mut best = self.num(first)?;
+                for arg in &args[1..] {
+                    let n = self.num(arg)?;
+                    if (function == Function::Min && n < best)
+                        || (function == Function::Max && n > best)
+                    {
+                        best = n;
+                    }
+                }
+                Value::Number(best)
+            }
+            Function::Clamp => {
+                let x = self.num(first)?;
+                let lo = self.num(&args[1])?;
+                let hi = self.num(&args[2])?;
+                Value::Number(x.max(lo).min(hi))
+            }
+            Function::If => {
+                let condition = self.eval(first)?;
+                let condition = boolean(condition).map_err(|k| located(k, first))?;
+                self.eval(&args[if condition { 1 } else { 2 }])?
+            }
+            Function::Has | Function::Count | Function::Setting => {
+                let Expr::String { value: id } = first else {
+                    let value = self.eval(first)?;
+                    return Err(wrong("a string literal", &value).into());
+                };
+                match function {
+                    Function::Has => Value::Bool(self.env.has(id)),
+                    Function::Count => Value::from(self.env.count(id)),
+                    _ => self
+                        .env
+                        .setting(id)
+                        .ok_or_else(|| EvalErrorKind::UnknownSetting(id.clone()))?,
+                }
+            }
+            Function::Choose => {
+                let index = self.eval(first)?;
+                let index = integer(index, "a `choose` index").map_err(|k| located(k, first))?;
+                let options = &args[1..];
+                let chosen = usize::try_from(index)
+                    .ok()
+                    .and_then(|i| i.checked_sub(1))
+                    .and_then(|i| options.get(i))
+                    .ok_or_else(|| {
+                        EvalErrorKind::OutOfRange(format!(
+                            "`choose` index {index} is not between 1 and {}",
+                            options.len()
+                        ))
+                    })?;
+                self.eval(chosen)?
+            }
+            Function::Lookup => {
+                let x = self.num(first)?;
+                let mut chosen = None;
+                for pair in args[1..].chunks(2) {
+                    if self.num(&pair[0])? > x {
+                        break;
+                    }
+                    chosen = pair.get(1);
+                }
+                let chosen = chosen.ok_or_else(|| {
+                    EvalErrorKind::OutOfRange(format!(
+                        "`lookup` value {x} is below the first threshold"
+                    ))
+                })?;
+                self.eval(chosen)?
+            }
+            Function::Under => {
+                let target = self.num(first)?;
+                let adv = match args.get(1) {
+                    Some(arg) => {
+                        let value = self.eval(arg)?;
+                        advantage(value).map_err(|k| located(k, arg))?
+                    }
+                    None => 0,
+                };
+                let first_roll = under_outcome(self.roll(100)? - 1, target);
+                let outcome = match adv {
+                    0 => first_roll,
+                    1 => first_roll.max(under_outcome(self.roll(100)? - 1, target)),
+                    _ => first_roll.min(under_outcome(self.roll(100)? - 1, target)),
+                };
+                Value::from(outcome)
+            }
+        })
+    }
+
+    fn roll(&mut self, sides: i64) -> Raw<i64> {
+        self.rolls += 1;
+        if self.rolls > MAX_ROLLS {
+            return Err(EvalErrorKind::LimitExceeded {
+                what: "the number of dice rolled",
+                limit: MAX_ROLLS,
+            }
+            .into());
+        }
+        let sides_u = u64::try_from(sides).unwrap_or(1);
+        let rolled = self.roller.roll(sides_u).clamp(1, sides_u);
+        Ok(i64::try_from(rolled).unwrap_or(1))
+    }
+
+    fn dice(&mut self, count: &Expr, sides: &Expr, modifier: Option<&DiceModifier>) -> Raw<Value> {
+        let count_value = self.eval(count)?;
+        let sides_value = self.eval(sides)?;
+        let DiceSpec { count, sides } = dice_spec(count_value, sides_value)?;
+        let arg = match modifier.and_then(DiceModifier::arg) {
+            Some(arg) => {
+                let value = self.eval(arg)?;
+                Some(integer(value, "a dice modifier").map_err(|k| located(k, arg))?)
+            }
+            None => None,
+        };
+        let total: i64 = match modifier {
+            None => {
+                let mut sum = 0;
+                for _ in 0..count {
+                    sum += self.roll(sides)?;
+                }
+                sum
+            }
+            Some(DiceModifier::KeepHighest(_) | DiceModifier::KeepLowest(_)) => {
+                let keep = arg.unwrap_or(0);
+                if keep < 0 {
+                    return Err(EvalErrorKind::OutOfRange(format!(
+                        "cannot keep a negative number of dice ({keep})"
+                    ))
+                    .into());
+                }
+                let mut dice = Vec::with_capacity(count as usize);
+                for _ in 0..count {
+                    dice.push(self.roll(sides)?);
+                }
+                dice.sort_unstable();
+                if matches!(modifier, Some(DiceModifier::KeepHighest(_))) {
+                    dice.reverse();
+                }
+                dice.iter().take(keep as usize).sum()
+            }
+            Some(DiceModifier::Successes(_)) => {
+                let target = arg.unwrap_or(0);
+                let mut hits = 0;
+                for _ in 0..count {
+                    if self.roll(sides)? >= target {
+                        hits += 1;
+                    }
+                }
+                hits
+            }
+            Some(DiceModifier::Pool) => {
+                if count == 0 {
+                    let a = self.roll(sides)?;
+                    let b = self.roll(sides)?;
+                    a.min(b)
+                } else {
+                    let (mut best, mut tops) = (0, 0);
+                    for _ in 0..count {
+                        let die = self.roll(sides)?;
+                        best = best.max(die);
+                        if die == sides {
+                            tops += 1;
+                        }
+                    }
+                    if tops >= 2 { sides + 1 } else { best }
+                }
+            }
+        };
+        Ok(Value::from(total))
+    }
+}
+
+fn located(kind: EvalErrorKind, node: &Expr) -> Located {
+    Located {
+        kind,
+        at: Some(node.to_string()),
+    }
+}
