@@ -7,6 +7,8 @@
 use semver::Version;
 use serde::Serialize;
 
+use crate::model::{RulesDocument, Upgrade, UpgradeStep};
+
 /// The newest spec version this library implements (it reads every 1.x up to 1.6.x).
 pub const SUPPORTED: Version = Version::new(1, 6, 0);
 
@@ -87,6 +89,112 @@ impl Feature {
 /// The lowest spec version that has every feature in `used` (at least [`BASE`]).
 pub fn required_version(used: impl IntoIterator<Item = Feature>) -> Version {
     used.into_iter().map(Feature::since).max().unwrap_or(BASE)
+}
+
+/// Where a pack uses a gated feature: the feature and the JSON pointer (from the release's
+/// root) of the first place that uses it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FeatureUse {
+    /// The feature.
+    pub feature: Feature,
+    /// The first place that uses it (`/rules/layers/long_night/currencies`).
+    pub pointer: String,
+}
+
+/// What of a pack decides which features it uses.
+#[derive(Debug, Clone, Copy)]
+pub struct PackContents<'a> {
+    /// The merged rules document.
+    pub rules: &'a RulesDocument,
+    /// The upgrade scripts, in release order.
+    pub upgrades: &'a [Upgrade],
+    /// Every language the pack has text in, the default one included.
+    pub languages: &'a [&'a str],
+    /// The pack's default language.
+    pub default_language: &'a str,
+}
+
+/// The gated features a pack uses, each once with the first place that uses it, in the
+/// order of [`Feature::ALL`]. A pack needs at least the [`required_version`] of them.
+///
+/// ```
+/// use opencharacter_spec::features::{Feature, PackContents, features_used, lowest_spec_version};
+/// use opencharacter_spec::model::RulesDocument;
+/// let rules: RulesDocument = opencharacter_spec::yaml::from_str(
+///     "layers:\n  long_night:\n    currencies: { removeUnits: [crown] }\n",
+/// ).unwrap();
+/// let pack = PackContents { rules: &rules, upgrades: &[], languages: &["en"], default_language: "en" };
+/// let used = features_used(&pack);
+/// assert_eq!(used.iter().map(|u| u.feature).collect::<Vec<_>>(), [Feature::Layers, Feature::LayerCoinRemoval]);
+/// assert_eq!(used[1].pointer, "/rules/layers/long_night/currencies");
+/// assert_eq!(lowest_spec_version(&pack), semver::Version::new(1, 2, 0));
+/// ```
+pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
+    use crate::model::formulas::escape_segment;
+    let rules = pack.rules;
+    let mut found: Vec<FeatureUse> = Vec::new();
+    let mut note = |feature: Feature, pointer: String| {
+        if !found.iter().any(|f| f.feature == feature) {
+            found.push(FeatureUse { feature, pointer });
+        }
+    };
+    if !rules.layers.is_empty() {
+        note(Feature::Layers, "/rules/layers".to_owned());
+    }
+    if rules
+        .gm
+        .as_ref()
+        .is_some_and(|gm| gm.world_guidance.is_some())
+    {
+        note(Feature::WorldGuidance, "/rules/gm/worldGuidance".to_owned());
+    }
+    for (id, layer) in &rules.layers {
+        let at = format!("/rules/layers/{}", escape_segment(id.as_str()));
+        if layer.currencies.is_some() {
+            note(Feature::LayerCoinRemoval, format!("{at}/currencies"));
+        }
+        if layer.items.is_some() {
+            note(Feature::LayerItems, format!("{at}/items"));
+        }
+    }
+    if !pack.upgrades.is_empty() {
+        note(Feature::UpgradeScripts, "/upgrades".to_owned());
+    }
+    for (index, upgrade) in pack.upgrades.iter().enumerate() {
+        for (step_index, step) in upgrade.steps.iter().enumerate() {
+            if matches!(step, UpgradeStep::SetColumn(_)) {
+                note(
+                    Feature::SetColumn,
+                    format!("/upgrades/{index}/steps/{step_index}/setColumn"),
+                );
+            }
+        }
+    }
+    if let Some(other) = pack
+        .languages
+        .iter()
+        .find(|language| **language != pack.default_language)
+    {
+        note(
+            Feature::Translations,
+            format!("/i18n/{}", escape_segment(other)),
+        );
+    }
+    found.sort_by_key(|use_| Feature::ALL.iter().position(|f| *f == use_.feature));
+    found
+}
+
+/// The lowest spec version a pack can declare: the newest feature it uses, at least [`BASE`].
+pub fn lowest_spec_version(pack: &PackContents<'_>) -> Version {
+    required_version(features_used(pack).into_iter().map(|use_| use_.feature))
+}
+
+/// The features a pack uses beyond what its declared `spec_version` gives, each with where.
+pub fn features_beyond(pack: &PackContents<'_>, spec_version: &Version) -> Vec<FeatureUse> {
+    features_used(pack)
+        .into_iter()
+        .filter(|use_| use_.feature.since() > *spec_version)
+        .collect()
 }
 
 /// Whether this library can read a pack that needs `spec_version`: same major, not newer than

@@ -6,7 +6,10 @@
 
 use schemars::{JsonSchema, generate::SchemaSettings};
 
-use crate::model::Manifest;
+use crate::model::{
+    Character, ContentItem, Game, I18nFile, Manifest, PackRelease, RulesDocument, Ruleset,
+    Template, UpgradeScript,
+};
 use crate::standard_text::StandardText;
 
 /// A generated schema and the file name it is committed under.
@@ -39,6 +42,15 @@ pub fn schema_of<T: JsonSchema>(name: &'static str) -> SchemaFile {
 pub fn files() -> Vec<SchemaFile> {
     vec![
         schema_of::<Manifest>("pack.schema.json"),
+        schema_of::<RulesDocument>("rules.schema.json"),
+        schema_of::<ContentItem>("content-item.schema.json"),
+        schema_of::<Template>("template.schema.json"),
+        schema_of::<I18nFile>("i18n.schema.json"),
+        schema_of::<UpgradeScript>("upgrade.schema.json"),
+        schema_of::<PackRelease>("pack-release.schema.json"),
+        schema_of::<Ruleset>("ruleset.schema.json"),
+        schema_of::<Game>("game.schema.json"),
+        schema_of::<Character>("character.schema.json"),
         schema_of::<StandardText>("standard-text.schema.json"),
     ]
 }

@@ -19,7 +19,10 @@ use crate::ids::{PackId, QualifiedContentId};
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(title = "OpenCharacter pack manifest (pack.yaml)")]
+#[schemars(
+    title = "OpenCharacter pack manifest (pack.yaml)",
+    description = "What a pack is, which spec it needs, its license and what it depends on."
+)]
 pub struct Manifest {
     /// Optional `$schema` for editors; ignored by every tool.
     #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]

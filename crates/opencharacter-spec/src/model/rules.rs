@@ -1,0 +1,577 @@
+//! The rules document (`rules/*.yaml`): fields, live state, link slots, content types,
+//! settings, situational choices, actions, effects, choices, constraints, display hints and
+//! GM guidance. Resolution and result bands are in [`super::resolution`], currencies, market
+//! and loot tables in [`super::economy`], layers in [`super::layer`].
+//!
+//! Every rules item is keyed by an ID of the field-ID grammar, local to the pack; the loaded
+//! ruleset knows it by its qualified ID (`5e-srd-5.1:abilities.str`).
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::common::{Choice, DiceFormula, Effect, Formula, Scalar, is_false};
+use super::economy::{CurrencyFamily, LootTable, Market};
+use super::layer::Layer;
+use super::resolution::{BandSet, Resolution};
+use crate::ids::{FieldId, Reference};
+
+/// One rules document. A pack may split its rules over several files; the build merges them
+/// into one (an ID defined twice is an error) and a release holds the merged document.
+///
+/// ```
+/// use opencharacter_spec::model::RulesDocument;
+/// let rules: RulesDocument = opencharacter_spec::yaml::from_str(
+///     "fields:\n  level:\n    type: number\n    min: 1\n    max: 20\n    default: 1\n",
+/// ).unwrap();
+/// assert!(rules.fields.contains_key("level"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(
+    title = "OpenCharacter rules document (rules/*.yaml)",
+    description = "One rules document; a pack may split its rules over several files, which the build merges (an ID defined twice is an error). Every section is optional."
+)]
+pub struct RulesDocument {
+    /// Optional `$schema` for editors; ignored by every tool.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// Character fields by field ID.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub fields: IndexMap<FieldId, FieldDef>,
+    /// Resources that change in play: pools, plain tracks, wound tracks.
+    #[serde(default, skip_serializing_if = "LiveState::is_empty")]
+    pub live: LiveState,
+    /// Where a character links content (a class, a background, equipped items).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub link_slots: IndexMap<FieldId, LinkSlot>,
+    /// Content types: their typed properties and declared filters.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub content_types: IndexMap<FieldId, ContentTypeDef>,
+    /// Table options a game picks, readable from formulas as `settings.<id>`.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub settings: IndexMap<FieldId, SettingDef>,
+    /// Per-roll options (advantage, cover) and what each changes.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub situational_choices: IndexMap<FieldId, SituationalChoice>,
+    /// How a check is rolled and read. At most one pack of a ruleset defines it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<Resolution>,
+    /// Named sets of bands mapping a roll to an outcome.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub result_bands: IndexMap<FieldId, BandSet>,
+    /// Actions every character has, with what they use.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub actions: IndexMap<FieldId, Action>,
+    /// Always-on effects on fields.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub effects: IndexMap<FieldId, Effect>,
+    /// Character-level choices.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub choices: IndexMap<FieldId, Choice>,
+    /// Formulas that must hold, each naming the rules issue it raises.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub constraints: IndexMap<FieldId, Constraint>,
+    /// Groups and order of fields for screens.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub display_hints: IndexMap<FieldId, DisplayHint>,
+    /// Currency families, each a set of units worth whole numbers of its smallest unit.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub currencies: IndexMap<FieldId, CurrencyFamily>,
+    /// Who sells what, where.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub market: Option<Market>,
+    /// Weighted tables of items and coins.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub loot_tables: IndexMap<FieldId, LootTable>,
+    /// Text for a game master model, in the pack's default language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gm: Option<GmGuidance>,
+    /// Variants a game switches on when it is created (spec 1.1.0).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub layers: IndexMap<FieldId, Layer>,
+}
+
+/// The type of a field, a list column, a setting or a content-type property.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ValueType {
+    /// A number (integer or decimal).
+    Number,
+    /// A text.
+    Text,
+    /// `true` or `false`.
+    Boolean,
+    /// One of the declared `values`.
+    Enum,
+    /// A dice expression.
+    Dice,
+    /// A formula (content-type properties only: evaluated where the item is used).
+    Formula,
+    /// A reference to a content item (content-type properties only).
+    Content,
+    /// Rows of typed columns (fields only).
+    List,
+}
+
+/// What part an ability, skill or save field plays, so upgrade scripts can rename it with
+/// everything that hangs under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum FieldRole {
+    /// An ability (`abilities.str`).
+    Ability,
+    /// A skill (`skills.athletics`).
+    Skill,
+    /// A saving throw (`saves.str`).
+    Save,
+}
+
+/// A character field.
+///
+/// Which properties apply depends on `type` (docs/spec/rules.md#fields); the build refuses a
+/// property that does not apply to the field's type. A field with a `formula` is derived and
+/// read-only. An ability's, skill's or save's own values (its modifier, bonus, proficiency)
+/// are its `parts`: `abilities.str` with part `mod` defines the field `abilities.str.mod`, and
+/// renaming `abilities.str` takes them along.
+///
+/// ```yaml
+/// abilities.str:
+///   type: number
+///   role: ability
+///   min: 1
+///   max: 30
+///   default: 10
+///   parts:
+///     mod: { type: number, formula: floor((abilities.str - 10) / 2) }
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FieldDef {
+    /// The field's type.
+    #[serde(rename = "type")]
+    pub value_type: ValueType,
+    /// Ability, skill or save, when the field is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<FieldRole>,
+    /// Value before anything sets it (of the field's type; an `enum` names one of `values`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Scalar>,
+    /// Lowest value (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<serde_json::Number>,
+    /// Highest value (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<serde_json::Number>,
+    /// Longest text, in characters (`text`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u32>,
+    /// The values an `enum` field may hold, in display order; each is labelled by the i18n
+    /// key `value.<field-id>.<value>.label`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<FieldId>,
+    /// A derived field's formula; the field is then read-only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formula: Option<Formula>,
+    /// Hides the field while this condition holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hide_when: Option<Formula>,
+    /// A `list` field's columns, in order.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub columns: IndexMap<FieldId, ColumnDef>,
+    /// Most rows a `list` may hold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rows: Option<u32>,
+    /// Values that hang under this field's ID (an ability's `mod`, a save's `bonus`). Parts
+    /// have no parts of their own.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub parts: IndexMap<FieldId, FieldDef>,
+}
+
+/// A column of a `list` field.
+///
+/// ```yaml
+/// ability: { type: enum, values: [str, dex, finesse], required: true }
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ColumnDef {
+    /// The column's type (`number`, `text`, `boolean`, `enum`, `dice` or `content`).
+    #[serde(rename = "type")]
+    pub value_type: ValueType,
+    /// Whether every row must set it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub required: bool,
+    /// Value of a new row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Scalar>,
+    /// Lowest value (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<serde_json::Number>,
+    /// Highest value (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<serde_json::Number>,
+    /// Longest text (`text`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u32>,
+    /// Allowed values (`enum`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<FieldId>,
+}
+
+/// Live state: resources that change in play and are saved apart from the fields.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct LiveState {
+    /// Spendable pools with a maximum (hit points, hit dice, spell slots).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub pools: IndexMap<FieldId, PoolDef>,
+    /// Plain tracks holding a number (stress, heat).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub tracks: IndexMap<FieldId, TrackDef>,
+    /// Wound tracks holding marks (harm, strain).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub wound_tracks: IndexMap<FieldId, WoundTrackDef>,
+}
+
+impl LiveState {
+    /// Whether no live state is declared.
+    pub fn is_empty(&self) -> bool {
+        self.pools.is_empty() && self.tracks.is_empty() && self.wound_tracks.is_empty()
+    }
+}
+
+/// Whether a pool starts full or empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum PoolStart {
+    /// At its maximum (hit points).
+    #[default]
+    Full,
+    /// At zero (inspiration).
+    Empty,
+}
+
+impl PoolStart {
+    fn is_full(&self) -> bool {
+        *self == PoolStart::Full
+    }
+}
+
+/// A spendable pool.
+///
+/// ```yaml
+/// hit_points: { max: hp.max }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PoolDef {
+    /// The pool's maximum, a formula.
+    pub max: Formula,
+    /// Where a new character's pool stands (default `full`).
+    #[serde(default, skip_serializing_if = "PoolStart::is_full")]
+    pub start: PoolStart,
+    /// Hides the pool while this condition holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hide_when: Option<Formula>,
+}
+
+/// A plain track: a number between `min` and `max`.
+///
+/// ```yaml
+/// stress: { max: "9" }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TrackDef {
+    /// Lowest value (default 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub min: i64,
+    /// Highest value, a formula.
+    pub max: Formula,
+    /// A new character's value (default `min`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<i64>,
+    /// Hides the track while this condition holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hide_when: Option<Formula>,
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(value: &i64) -> bool {
+    *value == 0
+}
+
+/// A wound track: boxes that take marks of declared kinds, with a penalty as they fill.
+///
+/// ```yaml
+/// harm:
+///   boxes: "6"
+///   marks: { lesser: { severity: 1 }, moderate: { severity: 2 }, severe: { severity: 3 } }
+///   penalty: -count(marks)
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct WoundTrackDef {
+    /// How many boxes, a formula.
+    pub boxes: Formula,
+    /// The kinds of mark a box can hold, lightest first; each labelled by the i18n key
+    /// `mark.<track-id>.<mark>.label`.
+    pub marks: IndexMap<FieldId, MarkKind>,
+    /// The penalty the track gives to rolls, a formula over `marks` and `boxes`; none without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<Formula>,
+}
+
+/// A kind of mark on a wound track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MarkKind {
+    /// How bad the mark is, 1 (lightest) to 6.
+    #[schemars(range(min = 1, max = 6))]
+    pub severity: u8,
+}
+
+/// A slot where a character links content.
+///
+/// ```yaml
+/// class: { types: [class], max: 1 }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct LinkSlot {
+    /// The content types the slot accepts.
+    pub types: Vec<Reference<FieldId>>,
+    /// Fewest items (default 0).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub min: u32,
+    /// Most items; unbounded without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u32>,
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero_u32(value: &u32) -> bool {
+    *value == 0
+}
+
+/// A content type: its typed properties and its declared filters.
+///
+/// ```yaml
+/// weapon:
+///   properties:
+///     damage: { type: dice, required: true }
+///     weight: { type: number }
+///   filters:
+///     weight: { type: number }
+/// ```
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ContentTypeDef {
+    /// The properties an item of the type may set, in display order.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub properties: IndexMap<FieldId, PropertyDef>,
+    /// The filters pickers and layers may use on items of the type (the seed's catalog filters).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub filters: IndexMap<FieldId, FilterDef>,
+}
+
+/// A property of a content type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PropertyDef {
+    /// The property's type (not `list`; use `many` for several values).
+    #[serde(rename = "type")]
+    pub value_type: ValueType,
+    /// Whether every item of the type must set it (after `extends`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub required: bool,
+    /// Whether the property holds a list of values of its type.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub many: bool,
+    /// Allowed values (`enum`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<FieldId>,
+    /// Lowest value (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<serde_json::Number>,
+    /// Highest value (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<serde_json::Number>,
+    /// The content types a `content` property may name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<Reference<FieldId>>,
+}
+
+/// What a filter compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum FilterType {
+    /// A number: compared with `above` / `below`.
+    Number,
+    /// A text: compared with `equals` / `notIn`.
+    Text,
+    /// A set of tags: compared with `equals` / `notIn`.
+    Tags,
+}
+
+/// A declared filter of a content type.
+///
+/// ```yaml
+/// grit: { type: number }
+/// callings: { type: tags, property: callings, startFrom: calling }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FilterDef {
+    /// What the filter compares.
+    #[serde(rename = "type")]
+    pub filter_type: FilterType,
+    /// The item property it reads (default: the property with the filter's own ID; for
+    /// `tags`, the item's `tags` when no such property exists).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub property: Option<FieldId>,
+    /// A character field whose value a picker starts the filter from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_from: Option<Reference<FieldId>>,
+}
+
+/// A table option a game picks, readable from formulas as `settings.<id>`.
+///
+/// ```yaml
+/// encumbrance: { type: boolean, default: false }
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SettingDef {
+    /// `boolean`, `number` or `enum`.
+    #[serde(rename = "type")]
+    pub value_type: ValueType,
+    /// The value when a game does not pick one.
+    pub default: Scalar,
+    /// Allowed values (`enum`); each labelled by `value.settings.<id>.<value>.label`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<FieldId>,
+    /// Lowest value (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<serde_json::Number>,
+    /// Highest value (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<serde_json::Number>,
+}
+
+/// A per-roll option (advantage, cover) and what it changes.
+///
+/// ```yaml
+/// advantage: { dice: 2d20kh1 }
+/// half_cover: { modify: [{ target: combat.ac, op: add, value: "2" }] }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SituationalChoice {
+    /// Replaces the roll's dice while chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DiceFormula>,
+    /// Adds to the roll's total (or pool size) while chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Formula>,
+    /// Changes fields for that roll while chosen.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modify: Vec<Effect>,
+    /// Choices that cannot be taken together with this one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excludes: Vec<FieldId>,
+}
+
+/// An action every character has.
+///
+/// ```yaml
+/// attack_str: { use: { check: abilities.str.mod + proficiency, bands: dc_ladder } }
+/// dodge: { use: { formula: combat.ac + 2 } }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Action {
+    /// What the action uses.
+    #[serde(rename = "use")]
+    pub uses: ActionUse,
+    /// The situational choices a player may take on it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub situational_choices: Vec<Reference<FieldId>>,
+}
+
+/// What an action uses: exactly one of a check of the ruleset's resolution, a plain roll, or a
+/// formula's value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ActionUse {
+    /// A check rolled by the resolution: the modifier (`dice-sum`), the pool size (`dice-pool`,
+    /// `highest-die`) or the target (`roll-under`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<Formula>,
+    /// A plain roll (damage, healing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<DiceFormula>,
+    /// A computed value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formula: Option<Formula>,
+    /// The result-band set that reads the outcome (default: the resolution's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bands: Option<Reference<FieldId>>,
+}
+
+/// A formula that must hold; when it does not, the character has the rules issue `issue`.
+///
+/// ```yaml
+/// one_armor: { formula: count("armor") <= 1, issue: too_much_armor }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Constraint {
+    /// The condition that must hold.
+    pub formula: Formula,
+    /// The rules issue raised when it does not; its text is the i18n key `issue.<issue>.message`.
+    pub issue: FieldId,
+}
+
+/// A group of fields for screens, shown in `order` (then declaration order).
+///
+/// ```yaml
+/// abilities: { fields: [abilities.str, abilities.dex], order: 1 }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DisplayHint {
+    /// The fields of the group, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<Reference<FieldId>>,
+    /// Groups nested inside this one, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<FieldId>,
+    /// Position among groups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<i32>,
+}
+
+/// Text for a game master model, in the pack's default language. Player-facing text lives in
+/// i18n files; this is not player-facing.
+///
+/// ```yaml
+/// checkGuidance: Ask for a check only when failure would be interesting.
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GmGuidance {
+    /// How to ask for checks; joined across packs in load order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_guidance: Option<String>,
+    /// Read once when a world is generated (spec 1.1.0); joined across packs in load order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub world_guidance: Option<String>,
+}
