@@ -17,7 +17,7 @@ use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::Manifest;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use crate::range::VersionRange;
+use crate::range::{RangeError, VersionRange};
 
 /// The packs of a load order as a graph: one node per distinct pack ID (its first occurrence),
 /// an edge from each pack to each of its dependencies that is loaded.
@@ -28,8 +28,10 @@ struct PackGraph<'a> {
     nodes: Vec<usize>,
     /// Node of each pack ID.
     by_id: HashMap<&'a str, usize>,
-    /// Per node, the nodes of its loaded dependencies, in declaration order.
-    deps: Vec<Vec<usize>>,
+    /// The nodes of the loaded dependencies of node `i`, in declaration order, are
+    /// `deps[deps_start[i]..deps_start[i + 1]]` (one flat array: no allocation per pack).
+    deps: Vec<usize>,
+    deps_start: Vec<usize>,
     /// `(first position, later position)` of each repeated pack ID.
     duplicates: Vec<(usize, usize)>,
 }
@@ -48,23 +50,68 @@ impl<'a> PackGraph<'a> {
                 }
             }
         }
-        let deps = nodes
-            .iter()
-            .map(|&position| {
+        let mut deps = Vec::new();
+        let mut deps_start = Vec::with_capacity(nodes.len() + 1);
+        for &position in &nodes {
+            deps_start.push(deps.len());
+            deps.extend(
                 given[position]
                     .dependencies
                     .keys()
-                    .filter_map(|dep| by_id.get(dep.as_str()).copied())
-                    .collect()
-            })
-            .collect();
+                    .filter_map(|dep| by_id.get(dep.as_str()).copied()),
+            );
+        }
+        deps_start.push(deps.len());
         PackGraph {
             given,
             nodes,
             by_id,
             deps,
+            deps_start,
             duplicates,
         }
+    }
+
+    fn deps_of(&self, node: usize) -> &[usize] {
+        &self.deps[self.deps_start[node]..self.deps_start[node + 1]]
+    }
+
+    /// A load order by Kahn's algorithm, taking the earliest-given ready pack first (nodes are
+    /// numbered in given order); shorter than the node count exactly when there is a cycle.
+    fn kahn(&self) -> Vec<usize> {
+        let count = self.nodes.len();
+        let mut waiting_on: Vec<usize> = (0..count).map(|node| self.deps_of(node).len()).collect();
+        // Dependents of each node, flat like `deps`.
+        let mut dependents_start = vec![0; count + 1];
+        for &dep in &self.deps {
+            dependents_start[dep + 1] += 1;
+        }
+        for node in 0..count {
+            dependents_start[node + 1] += dependents_start[node];
+        }
+        let mut fill = dependents_start.clone();
+        let mut dependents = vec![0; self.deps.len()];
+        for node in 0..count {
+            for &dep in self.deps_of(node) {
+                dependents[fill[dep]] = node;
+                fill[dep] += 1;
+            }
+        }
+        let mut ready: BinaryHeap<Reverse<usize>> = (0..count)
+            .filter(|&node| waiting_on[node] == 0)
+            .map(Reverse)
+            .collect();
+        let mut order = Vec::with_capacity(count);
+        while let Some(Reverse(node)) = ready.pop() {
+            order.push(node);
+            for &dependent in &dependents[dependents_start[node]..dependents_start[node + 1]] {
+                waiting_on[dependent] -= 1;
+                if waiting_on[dependent] == 0 {
+                    ready.push(Reverse(dependent));
+                }
+            }
+        }
+        order
     }
 
     fn id(&self, node: usize) -> &'a PackId {
@@ -79,15 +126,15 @@ impl<'a> PackGraph<'a> {
         for node in 0..self.nodes.len() {
             graph.add_node(node);
         }
-        for (node, deps) in self.deps.iter().enumerate() {
-            for &dep in deps {
+        for node in 0..self.nodes.len() {
+            for &dep in self.deps_of(node) {
                 graph.add_edge(NodeIndex::new(node), NodeIndex::new(dep), ());
             }
         }
         let mut components: Vec<Vec<usize>> = petgraph::algo::tarjan_scc(&graph)
             .into_iter()
             .map(|scc| scc.into_iter().map(NodeIndex::index).collect::<Vec<_>>())
-            .filter(|scc| scc.len() > 1 || self.deps[scc[0]].contains(&scc[0]))
+            .filter(|scc| scc.len() > 1 || self.deps_of(scc[0]).contains(&scc[0]))
             .map(|mut scc| {
                 scc.sort_unstable();
                 scc
@@ -119,7 +166,7 @@ impl<'a> PackGraph<'a> {
         let mut parent: HashMap<usize, usize> = HashMap::new();
         let mut queue = VecDeque::from([start]);
         while let Some(node) = queue.pop_front() {
-            for &dep in &self.deps[node] {
+            for &dep in self.deps_of(node) {
                 if dep == start {
                     let mut path = vec![node];
                     while let Some(&up) = path.last().and_then(|at| parent.get(at)) {
@@ -166,7 +213,14 @@ impl<'a> PackGraph<'a> {
 /// An empty result means the order is valid.
 pub fn check_dependencies<'a>(packs: impl IntoIterator<Item = &'a Manifest>) -> Diagnostics {
     let graph = PackGraph::new(packs.into_iter().collect());
-    let (cycles, component_of) = graph.cycles();
+    // Strongly connected components only when there is a cycle: the common case stays cheap.
+    let (cycles, component_of) = if graph.kahn().len() == graph.nodes.len() {
+        (Vec::new(), vec![None; graph.nodes.len()])
+    } else {
+        graph.cycles()
+    };
+    // Packs tend to share ranges (`^1.0.0`); parse each distinct text once.
+    let mut parsed: HashMap<&str, Result<VersionRange, RangeError>> = HashMap::new();
     let mut diagnostics = Vec::new();
     let mut duplicates = graph.duplicates.iter().copied().peekable();
 
@@ -203,8 +257,11 @@ pub fn check_dependencies<'a>(packs: impl IntoIterator<Item = &'a Manifest>) -> 
         let own_node = graph.by_id[pack.as_str()];
         for (dependency, range_text) in &manifest.dependencies {
             let pointer = format!("/dependencies/{dependency}");
-            let range = match VersionRange::parse(range_text) {
-                Ok(range) => Some(range),
+            let range = match parsed
+                .entry(range_text.as_str())
+                .or_insert_with(|| VersionRange::parse(range_text))
+            {
+                Ok(range) => Some(&*range),
                 Err(error) => {
                     diagnostics.push(
                         Diagnostic::new(&codes::INVALID_VERSION_RANGE)
@@ -346,31 +403,12 @@ pub fn suggest_load_order<'a>(
             second: second + 1,
         });
     }
-    let count = graph.nodes.len();
-    let mut waiting_on: Vec<usize> = graph.deps.iter().map(Vec::len).collect();
-    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); count];
-    for (node, deps) in graph.deps.iter().enumerate() {
-        for &dep in deps {
-            dependents[dep].push(node);
-        }
-    }
-    // Nodes are numbered in given order, so the smallest ready node is the earliest given.
-    let mut ready: BinaryHeap<Reverse<usize>> = (0..count)
-        .filter(|&node| waiting_on[node] == 0)
-        .map(Reverse)
-        .collect();
-    let mut order = Vec::with_capacity(count);
-    while let Some(Reverse(node)) = ready.pop() {
-        order.push(graph.given[graph.nodes[node]]);
-        for &dependent in &dependents[node] {
-            waiting_on[dependent] -= 1;
-            if waiting_on[dependent] == 0 {
-                ready.push(Reverse(dependent));
-            }
-        }
-    }
-    if order.len() == count {
-        return Ok(order);
+    let order = graph.kahn();
+    if order.len() == graph.nodes.len() {
+        return Ok(order
+            .into_iter()
+            .map(|node| graph.given[graph.nodes[node]])
+            .collect());
     }
     let (cycles, _) = graph.cycles();
     Err(LoadOrderError::Cycles {

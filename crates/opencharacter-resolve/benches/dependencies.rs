@@ -1,0 +1,140 @@
+//! Dependency checking and `suggest_load_order` on synthetic load orders of 1,000 and 10,000
+//! packs (and 100,000 to show the trend), printing the time per pack: the goal is linear growth,
+//! so the per-pack figure should stay flat as the count grows tenfold.
+//!
+//! Two shapes of dependency graph: *scattered* (each pack depends on packs anywhere before it, so
+//! lookups jump across the whole working set and memory caches show at large counts) and *local*
+//! (each pack depends on packs among the 64 before it: the same work, with cache-friendly access).
+//! The difference between the two is the memory hierarchy, not the algorithm.
+//!
+//! Baseline, measured in the same run: the least any resolver must do, a hash map from pack ID to
+//! position and one lookup per declared dependency. The `/base` figures divide by it: when they
+//! stay flat as the count grows, the growth in time per pack is the baseline's (cache misses of
+//! hash lookups over a larger working set), not the checks'.
+//!
+//! Run with `cargo bench -p opencharacter-resolve --bench dependencies`.
+
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use opencharacter_resolve::{check_dependencies, suggest_load_order};
+use opencharacter_spec::model::Manifest;
+
+/// `n` packs; pack `i` depends on up to three earlier packs (within `window` before it, or
+/// anywhere) with npm ranges its dependency's version satisfies, so the ascending order is valid
+/// and every check runs in full.
+fn synthetic(n: usize, window: Option<usize>) -> Vec<Manifest> {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |below: usize| {
+        // xorshift: deterministic and good enough to scatter the edges.
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        usize::try_from(seed % below as u64).expect("below fits in usize")
+    };
+    let ranges = ["^1.0.0", ">=1.2 <2", "~1.3 || ^1.4.0", "1.x", "1.0.0 - 1.9"];
+    (0..n)
+        .map(|i| {
+            let mut dependencies = serde_json::Map::new();
+            if i > 0 {
+                for _ in 0..3 {
+                    let span = window.map_or(i, |w| w.min(i));
+                    let dep = i - 1 - next(span);
+                    dependencies.insert(format!("bench-p{dep}"), ranges[next(ranges.len())].into());
+                }
+            }
+            serde_json::from_value(serde_json::json!({
+                "id": format!("bench-p{i}"),
+                "version": format!("1.{}.0", 3 + i % 5),
+                "specVersion": "1.0.0",
+                "license": "CC0-1.0",
+                "defaultLanguage": "en",
+                "dependencies": dependencies,
+            }))
+            .expect("the synthetic manifest fits the model")
+        })
+        .collect()
+}
+
+/// The best of several runs of `f`, to keep scheduling noise out of the figure.
+fn best_of(runs: usize, mut f: impl FnMut()) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .min()
+        .expect("at least one run")
+}
+
+fn main() {
+    for (shape, window) in [("scattered", None), ("local", Some(64))] {
+        println!("{shape} dependencies, time per pack in µs (× = relative to 1,000 packs):");
+        println!(
+            "{:>8}  {:>14}  {:>25}  {:>25}  {:>25}",
+            "packs",
+            "baseline",
+            "check_dependencies",
+            "suggest (valid order)",
+            "suggest (reversed)"
+        );
+        let mut baseline: Option<[f64; 4]> = None;
+        for n in [1_000, 10_000, 100_000] {
+            let packs = synthetic(n, window);
+            let given: Vec<&Manifest> = packs.iter().collect();
+            let reversed: Vec<&Manifest> = packs.iter().rev().collect();
+            let runs = if n >= 100_000 { 3 } else { 10 };
+
+            let baseline_run = best_of(runs, || {
+                let index: HashMap<&str, usize> = given
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (m.id.as_str(), i))
+                    .collect();
+                let mut found = 0;
+                for manifest in &given {
+                    for dep in manifest.dependencies.keys() {
+                        found += index.get(dep.as_str()).copied().unwrap_or(0);
+                    }
+                }
+                black_box(found);
+            });
+            let check = best_of(runs, || {
+                let diagnostics = check_dependencies(given.iter().copied());
+                assert!(diagnostics.is_empty(), "the synthetic order is valid");
+                black_box(diagnostics);
+            });
+            let suggest_valid = best_of(runs, || {
+                black_box(suggest_load_order(given.iter().copied()).expect("no cycles"));
+            });
+            let suggest_reversed = best_of(runs, || {
+                black_box(suggest_load_order(reversed.iter().copied()).expect("no cycles"));
+            });
+
+            let per_pack = [baseline_run, check, suggest_valid, suggest_reversed]
+                .map(|d| d.as_secs_f64() * 1e6 / n as f64);
+            let first = *baseline.get_or_insert(per_pack);
+            let cell = |i: usize| {
+                let growth = per_pack[i] / first[i];
+                if i == 0 {
+                    format!("{:.3} ({growth:.2}×)", per_pack[0])
+                } else {
+                    format!(
+                        "{:.3} ({growth:.2}×, {:.1}/base)",
+                        per_pack[i],
+                        per_pack[i] / per_pack[0]
+                    )
+                }
+            };
+            println!(
+                "{n:>8}  {:>14}  {:>25}  {:>25}  {:>25}",
+                cell(0),
+                cell(1),
+                cell(2),
+                cell(3)
+            );
+        }
+    }
+}
