@@ -301,3 +301,24 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_spec_pages_example() {
+    let srd = pack("5e-srd-5.1", "0.1.0", &[]);
+    let homebrew = pack("5e-homebrew-example", "0.1.0", &[("5e-srd-5.1", "^0.2.0")]);
+    assert_eq!(
+        check_dependencies([&homebrew, &srd])
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [
+            "error[missing-dependency]: pack `5e-homebrew-example` depends on `5e-srd-5.1` ^0.2.0, but 0.1.0 is loaded",
+            "error[dependency-loaded-late]: pack `5e-homebrew-example` depends on `5e-srd-5.1`, which loads after it; load `5e-srd-5.1` first",
+        ]
+    );
+    let bad = pack("5e-homebrew-example", "0.1.0", &[("5e-srd-5.1", "^0.1.O")]);
+    assert_eq!(
+        check_dependencies([&srd, &bad])[0].to_string(),
+        "error[invalid-version-range]: pack `5e-homebrew-example` gives `5e-srd-5.1` the range `^0.1.O`, which is not a version range (column 6: unexpected `O`)"
+    );
+}
