@@ -6,6 +6,8 @@
 
 use clap::Parser;
 
+mod validate;
+
 /// Rules packs for tabletop RPGs: validate and build packs, and inspect what they hold.
 #[derive(Debug, Parser)]
 #[command(name = "opencharacter", version, about, long_about = None)]
@@ -16,6 +18,8 @@ struct Cli {
 
 #[derive(Debug, clap::Subcommand)]
 enum Command {
+    /// Check packs without writing anything: every problem, located.
+    Validate(validate::Args),
     /// Print the spec version this build supports and its feature table.
     Spec {
         /// Print JSON instead of text.
@@ -34,6 +38,7 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Spec { format } => print_spec(format),
+        Command::Validate(args) => return validate::run(&args),
     }
     std::process::ExitCode::SUCCESS
 }

@@ -7,4 +7,34 @@
 //! **Does not own:** the checks themselves: each crate validates what it owns; this crate only
 //! reads, locates and collects.
 //!
-//! Depends on every crate above it. Its contents arrive with the validation and build issues.
+//! Depends on every crate above it.
+//!
+//! [`source`] reads pack folders: it finds packs under a path, lists each pack's files by kind,
+//! reads them with limits (no symbolic links, UTF-8, bounded sizes and counts), parses the YAML
+//! ones with a side table of spans, and turns a (file, JSON pointer) into a located diagnostic.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use opencharacter_release::source::{ReadLimits, read_path};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let pack = dir.path().join("demo").join("core");
+//! std::fs::create_dir_all(pack.join("content/weapons"))?;
+//! std::fs::write(
+//!     pack.join("pack.yaml"),
+//!     "id: demo-core\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: CC0-1.0\ndefaultLanguage: en\n",
+//! )?;
+//! std::fs::write(pack.join("content/weapons/club.yaml"), "id: weapons.club\ntype: weapons\n")?;
+//! std::fs::write(pack.join("notes.txt"), "not part of a pack")?;
+//!
+//! let reading = read_path(dir.path(), &ReadLimits::default())?;
+//! let source = &reading.packs[0];
+//! assert_eq!(source.id.as_ref().map(|id| id.as_str()), Some("demo-core"));
+//! assert_eq!(source.content[0].path, "content/weapons/club.yaml");
+//! let codes: Vec<_> = reading.all_diagnostics().map(|d| d.code.name).collect();
+//! assert_eq!(codes, ["unknown-file"]);
+//! # Ok(())
+//! # }
+//! ```
+
+pub mod source;

@@ -1,0 +1,246 @@
+//! Reading pack folders from disk: finding packs under a path, listing each pack's files by
+//! kind, reading them with limits and parsing the YAML ones into documents with spans.
+//!
+//! A pack's layout (`packs/<game>/<pack>/`):
+//!
+//! ```text
+//! pack.yaml                      the manifest
+//! rules/<name>.yaml              rules documents, merged
+//! content/<type…>/<name>.yaml    one content item per file; its ID comes from the path
+//! i18n/<lang>.yaml               text in one language
+//! i18n/<lang>/<name>.yaml        or one language over several files
+//! upgrades/<from>-to-<to>.yaml   upgrade scripts
+//! i18n-package/…                 the pack's `-i18n` package
+//! ```
+//!
+//! Reading never stops at a problem: every file is read on its own, and what goes wrong is a
+//! [`Diagnostic`] carrying the pack, the file (relative to the pack folder, with `/`), and the
+//! line and column where a place in the file is known. A check that later finds a problem at a
+//! JSON pointer turns it into a located diagnostic with [`PackSource::locate`].
+
+mod discover;
+mod file;
+mod layout;
+mod pack;
+
+use std::path::{Path, PathBuf};
+
+use opencharacter_spec::diagnostic::Diagnostic;
+use opencharacter_spec::ids::PackId;
+use opencharacter_spec::model::Manifest;
+use opencharacter_spec::yaml::{self, Document, Position};
+use serde::de::DeserializeOwned;
+
+pub use discover::{ReadError, read_path, read_paths};
+pub use layout::FileKind;
+pub use pack::read_pack;
+
+/// The bounds of reading. Each one reached is a diagnostic, never a crash or a hang.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// Largest file read, in bytes (`file-too-large`).
+    pub max_file_bytes: u64,
+    /// Most files read in one pack (`pack-limit`).
+    pub max_files: usize,
+    /// Deepest folder nesting inside a pack (`pack-limit`).
+    pub max_folder_depth: usize,
+    /// Most bytes read in one pack, all files together (`pack-limit`).
+    pub max_pack_bytes: u64,
+    /// How many folders deep a folder of packs is searched for pack folders.
+    pub max_search_depth: usize,
+    /// The limits of each YAML document (`yaml-limit`).
+    pub yaml: yaml::Limits,
+}
+
+impl Default for ReadLimits {
+    fn default() -> Self {
+        ReadLimits {
+            max_file_bytes: 16 * 1024 * 1024,
+            max_files: 20_000,
+            max_folder_depth: 16,
+            max_pack_bytes: 256 * 1024 * 1024,
+            max_search_depth: 4,
+            yaml: yaml::Limits::default(),
+        }
+    }
+}
+
+/// One file of a pack, read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourceFile {
+    /// Path relative to the pack folder, with `/` separators (`content/spells/fireball.yaml`).
+    pub path: String,
+    /// What the file is, from where it lives.
+    pub kind: FileKind,
+    /// Its text.
+    pub text: String,
+    /// The parsed YAML with its spans; `None` for a file that is not YAML or did not parse
+    /// (its diagnostics say why).
+    pub document: Option<Document>,
+}
+
+impl SourceFile {
+    /// The parsed value, when the file parsed.
+    pub fn value(&self) -> Option<&serde_json::Value> {
+        self.document.as_ref().map(|document| &document.value)
+    }
+
+    /// Where to point for `pointer` in this file ([`yaml::Spans::locate`]).
+    pub fn locate(&self, pointer: &str) -> Option<Position> {
+        self.document
+            .as_ref()
+            .and_then(|document| document.spans.locate(pointer))
+    }
+
+    /// The text of line `line` (1-based), without its line break.
+    pub fn line(&self, line: u32) -> Option<&str> {
+        let index = usize::try_from(line).ok()?.checked_sub(1)?;
+        self.text
+            .split('\n')
+            .nth(index)
+            .map(|text| text.strip_suffix('\r').unwrap_or(text))
+    }
+}
+
+/// A pack folder, read: its files by kind, the manifest if it parsed, and what went wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackSource {
+    /// The pack folder.
+    pub root: PathBuf,
+    /// The name of the folder holding the pack folder (the game).
+    pub game: String,
+    /// The pack folder's own name.
+    pub folder: String,
+    /// The pack's ID: the manifest's when it names a valid one, else `<game>-<folder>` when
+    /// that is a valid ID.
+    pub id: Option<PackId>,
+    /// The manifest, when `pack.yaml` parsed and fits the model.
+    pub manifest: Option<Manifest>,
+    /// `pack.yaml` (absent only when it could not be read).
+    pub manifest_file: Option<SourceFile>,
+    /// `rules/*.yaml`, by path.
+    pub rules: Vec<SourceFile>,
+    /// `content/**.yaml`, by path.
+    pub content: Vec<SourceFile>,
+    /// `i18n/…`, by path.
+    pub i18n: Vec<SourceFile>,
+    /// `upgrades/…`, by path.
+    pub upgrades: Vec<SourceFile>,
+    /// `i18n-package/…`, by path.
+    pub i18n_package: Vec<SourceFile>,
+    /// Everything found while reading, in the order found.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl PackSource {
+    /// Every file read, manifest first, then by kind and path.
+    pub fn files(&self) -> impl Iterator<Item = &SourceFile> {
+        self.manifest_file
+            .iter()
+            .chain(&self.rules)
+            .chain(&self.content)
+            .chain(&self.i18n)
+            .chain(&self.upgrades)
+            .chain(&self.i18n_package)
+    }
+
+    /// The file at `path` (relative, with `/`).
+    pub fn file(&self, path: &str) -> Option<&SourceFile> {
+        self.files().find(|file| file.path == path)
+    }
+
+    /// Locates a diagnostic found at `pointer` in the file `path`: sets the pack, the file, the
+    /// pointer, and the line and column from the file's span table (the key of the nearest node
+    /// that has a span, so a property's problem points at its name).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use opencharacter_release::source::read_pack;
+    /// use opencharacter_spec::diagnostic::{Diagnostic, codes};
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let pack = dir.path().join("demo").join("core");
+    /// std::fs::create_dir_all(&pack)?;
+    /// std::fs::write(
+    ///     pack.join("pack.yaml"),
+    ///     "id: demo-core\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: CC0-1.0\ndefaultLanguage: en\n",
+    /// )?;
+    /// let source = read_pack(&pack, &Default::default());
+    /// assert!(source.diagnostics.is_empty(), "{:?}", source.diagnostics);
+    ///
+    /// let found = Diagnostic::new(&codes::INVALID_ID)
+    ///     .with_arg("id", "x")
+    ///     .with_arg("reason", "an example");
+    /// let located = source.locate("pack.yaml", "/license", found);
+    /// assert_eq!(located.pack.as_ref().map(|p| p.as_str()), Some("demo-core"));
+    /// assert_eq!(located.location.file.as_deref(), Some("pack.yaml"));
+    /// assert_eq!((located.location.line, located.location.column), (Some(4), Some(1)));
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn locate(&self, path: &str, pointer: &str, diagnostic: Diagnostic) -> Diagnostic {
+        let mut diagnostic = diagnostic.with_file(path).with_pointer(pointer);
+        if let Some(id) = &self.id {
+            diagnostic = diagnostic.with_pack(id.clone());
+        }
+        match self.file(path).and_then(|file| file.locate(pointer)) {
+            Some(position) => diagnostic.at(position.line, position.column),
+            None => diagnostic,
+        }
+    }
+
+    /// Reads a model type from a file's document; a mismatch is a `yaml-invalid` diagnostic
+    /// located at the offending key, with the pack and file set. `None` when the file has no
+    /// document (its reading already reported why).
+    pub fn deserialize<T: DeserializeOwned>(
+        &self,
+        file: &SourceFile,
+    ) -> Option<Result<T, Diagnostic>> {
+        let document = file.document.as_ref()?;
+        Some(document.deserialize().map_err(|error| {
+            let diagnostic = error.to_diagnostic().with_file(file.path.clone());
+            match &self.id {
+                Some(id) => diagnostic.with_pack(id.clone()),
+                None => diagnostic,
+            }
+        }))
+    }
+
+    /// The path to show for a file of this pack: the pack folder joined with `path`.
+    pub fn display_path(&self, path: &str) -> PathBuf {
+        path.split('/')
+            .fold(self.root.clone(), |joined, segment| joined.join(segment))
+    }
+}
+
+/// Everything read from the paths given: the packs, and the diagnostics that belong to no pack
+/// (a path with no pack in it, a link in a folder of packs).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reading {
+    /// The packs found, in the order found (paths in the order given, folders by name).
+    pub packs: Vec<PackSource>,
+    /// Diagnostics outside any pack; `file` is then the path as found on disk.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Reading {
+    /// Every diagnostic: those outside packs first, then each pack's.
+    pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .chain(self.packs.iter().flat_map(|pack| &pack.diagnostics))
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.all_diagnostics().any(Diagnostic::is_error)
+    }
+}
+
+/// Shown paths use `/` on every platform.
+fn slash_path(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
