@@ -179,6 +179,20 @@ impl FromStr for VersionRange {
     }
 }
 
+/// Written as its text; reading refuses a range that does not parse.
+impl serde::Serialize for VersionRange {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for VersionRange {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        VersionRange::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 impl VersionRange {
     /// Parses a range; the error names the column of the first fault.
     pub fn parse(text: &str) -> Result<VersionRange, RangeError> {
@@ -762,6 +776,15 @@ mod tests {
             VersionRange::parse("^1.2.O").unwrap_err().to_string(),
             "invalid version range `^1.2.O` at column 6: unexpected `O`"
         );
+    }
+
+    #[test]
+    fn serde_round_trips_through_the_text() {
+        let range: VersionRange = serde_json::from_str("\"~1.2 || >=3\"").unwrap();
+        assert!(range.matches(&v("3.1.0")));
+        assert_eq!(serde_json::to_string(&range).unwrap(), "\"~1.2 || >=3\"");
+        let error = serde_json::from_str::<VersionRange>("\"1.2.3.4\"").unwrap_err();
+        assert!(error.to_string().contains("column 6"), "{error}");
     }
 
     #[test]
