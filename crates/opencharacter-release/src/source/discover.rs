@@ -69,11 +69,9 @@ pub fn read_path(path: &Path, limits: &ReadLimits) -> Result<Reading, ReadError>
     find(&root, path, 0, limits, &mut roots, &mut reading.diagnostics);
     if roots.is_empty() {
         let shown = slash_path(path);
-        reading.diagnostics.push(
-            Diagnostic::new(&codes::NO_PACKS_FOUND)
-                .with_arg("path", &shown)
-                .with_file(shown),
-        );
+        reading
+            .diagnostics
+            .push(Diagnostic::new(&codes::NO_PACKS_FOUND).with_arg("path", shown));
     }
     reading.packs = roots.iter().map(|root| read_pack(root, limits)).collect();
     Ok(reading)

@@ -25,6 +25,10 @@ pub(super) fn read_text(
     if metadata.file_type().is_symlink() {
         return Err(Box::new(symlink(shown)));
     }
+    if !metadata.is_file() {
+        // A FIFO or a device would block or never end; only plain files are read.
+        return Err(unreadable(std::io::Error::other("it is not a plain file")));
+    }
     let too_large = |size: u64| {
         Box::new(
             Diagnostic::new(&codes::FILE_TOO_LARGE)
