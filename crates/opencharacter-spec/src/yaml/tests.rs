@@ -384,3 +384,11 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn byte_order_mark_and_crlf_do_not_shift_positions() {
+    let document = parse("\u{feff}a: 1\r\nb:\r\n  c: 2\r\n");
+    assert_eq!(document.value, json!({"a": 1, "b": {"c": 2}}));
+    assert_eq!(document.spans.get("/a").unwrap().key, Some(at(1, 1)));
+    assert_eq!(document.spans.get("/b/c").unwrap().key, Some(at(3, 3)));
+}
