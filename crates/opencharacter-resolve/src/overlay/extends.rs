@@ -60,6 +60,21 @@ pub fn resolve_extends<K>(
 where
     K: Clone + Eq + Hash + Display,
 {
+    resolve_extends_with(items, max_depth, |_, _| {})
+}
+
+/// [`resolve_extends`], calling `finish` on each item's state once it has inherited and applied
+/// its own properties, before any item that extends it inherits: this is where a loader applies
+/// the overrides of the item, so a variant inherits its parent's *final* state. Not called for
+/// items whose chain fails.
+pub fn resolve_extends_with<K>(
+    items: &IndexMap<K, (Option<K>, Value)>,
+    max_depth: usize,
+    mut finish: impl FnMut(&K, &mut Value),
+) -> IndexMap<K, Result<Value, ExtendsError<K>>>
+where
+    K: Clone + Eq + Hash + Display,
+{
     let mut done: IndexMap<K, Result<Value, ExtendsError<K>>> =
         IndexMap::with_capacity(items.len());
     // Number of `extends` links from each resolved item to its root.
@@ -125,13 +140,16 @@ where
             }
             depths.insert(item.clone(), base_depth + hops);
             let (parent, own) = &items[item];
-            let result = match parent {
+            let mut result = match parent {
                 None => Ok(own.clone()),
                 Some(parent) => match &done[parent] {
                     Err(error) => Err(error.clone()),
                     Ok(inherited) => inherit(inherited, own).map_err(ExtendsError::Merge),
                 },
             };
+            if let Ok(state) = &mut result {
+                finish(item, state);
+            }
             done.insert(item.clone(), result);
         }
     }

@@ -8,7 +8,7 @@
 mod extends;
 mod merge;
 
-pub use extends::{ExtendsError, resolve_extends};
+pub use extends::{ExtendsError, resolve_extends, resolve_extends_with};
 pub use merge::{MergeError, PropertyPath, merge_into};
 
 use indexmap::IndexMap;

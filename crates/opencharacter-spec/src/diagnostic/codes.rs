@@ -132,4 +132,53 @@ codes! {
     /// A dependency's version range is not an npm range (resolve).
     INVALID_VERSION_RANGE = "invalid-version-range", Error, ["pack", "dependency", "range", "column", "reason"],
         "a dependency's version range does not parse";
+
+    // ---- loading a ruleset (resolve::load) --------------------------------------------------
+    /// A second pack defines the `resolution`; the first one's stands (resolve).
+    RESOLUTION_REDEFINED = "resolution-redefined", Error, ["pack", "first"],
+        "a second pack defines the resolution";
+    /// A release's formula table entry does not match its canonical text (resolve).
+    FORMULA_TABLE_MISMATCH = "formula-table-mismatch", Error, ["pack", "formula", "reason"],
+        "a compiled formula does not match its text";
+    /// A formula of a release is missing from its formula table (resolve).
+    FORMULA_NOT_IN_TABLE = "formula-not-in-table", Error, ["pack", "formula"],
+        "a formula is missing from the release's formula table";
+    /// A content item of a release fits none of the three forms (resolve).
+    CONTENT_FORM_INVALID = "content-form-invalid", Error, ["pack", "id", "reason"],
+        "a content item is neither an item, an override nor an extension";
+    /// An override names content that no loaded pack has (resolve).
+    OVERRIDE_TARGET_MISSING = "override-target-missing", Error, ["pack", "target"],
+        "an override names content that does not exist";
+    /// An override or an extension writes `null` (resolve).
+    OVERRIDE_NULL = "override-null", Error, ["pack", "id", "path"],
+        "an override writes null";
+    /// An `extends` chain is longer than the `maxExtendsDepth` limit (resolve).
+    EXTENDS_TOO_DEEP = "extends-too-deep", Error, ["id", "chain", "limit"],
+        "an extends chain is longer than the limit";
+    /// A reference names nothing the pack or its direct dependencies have (resolve).
+    UNRESOLVED_REFERENCE = "unresolved-reference", Error, ["pack", "reference", "kind"],
+        "a reference names nothing loaded";
+    /// A local reference matches in more than one direct dependency (resolve).
+    AMBIGUOUS_REFERENCE = "ambiguous-reference", Error, ["pack", "reference", "candidates"],
+        "a local reference matches in more than one dependency";
+    /// `hides` names content that no loaded pack has (resolve).
+    HIDES_UNKNOWN = "hides-unknown", Error, ["pack", "id"],
+        "hides names content that does not exist";
+
+    // ---- rules issues about a character (resolve::check_character) ---------------------------
+    /// A character uses a pack that is not loaded (resolve; a rules issue).
+    CHARACTER_PACK_NOT_LOADED = "character-pack-not-loaded", Issue, ["pack", "saved"],
+        "the character uses a pack that is not loaded";
+    /// A pack is loaded at an older version than the character was saved with (resolve; a rules issue).
+    CHARACTER_PACK_OLDER = "character-pack-older", Issue, ["pack", "saved", "loaded"],
+        "a pack is loaded at an older version than the character's";
+    /// A character owns or picks content that no loaded pack has (resolve; a rules issue).
+    CHARACTER_CONTENT_UNKNOWN = "character-content-unknown", Issue, ["id"],
+        "the character holds content no loaded pack has";
+    /// A character holds a field, live value, coin or choice that no loaded pack has (resolve; a rules issue).
+    CHARACTER_FIELD_UNKNOWN = "character-field-unknown", Issue, ["id", "kind"],
+        "the character holds a value no loaded pack declares";
+    /// A character's enum field holds a value the field does not have (resolve; a rules issue).
+    CHARACTER_VALUE_UNKNOWN = "character-value-unknown", Issue, ["field", "value"],
+        "the character's field holds a value the field does not have";
 }

@@ -134,6 +134,10 @@ pub struct RulesetPack {
     pub notices: IndexMap<String, String>,
     /// Its default language.
     pub default_language: String,
+    /// The packs it depends on, in declaration order, with their version ranges: local
+    /// references made in this pack search these (and never their own dependencies).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub dependencies: IndexMap<PackId, String>,
 }
 
 /// The ruleset's resolution and the pack that defines it.
@@ -237,8 +241,8 @@ impl Withdrawn {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Conflict {
     /// The item.
-    pub thing: QualifiedContentId,
-    /// The property, a JSON pointer into the item (`/properties/damage`).
+    pub target: QualifiedContentId,
+    /// The leaf property, a JSON pointer into the item (`/properties/damage`).
     pub path: String,
     /// The packs that set it, in load order.
     pub packs: Vec<PackId>,
