@@ -114,17 +114,42 @@ fn render(
         .and_then(|(pack, file)| pack.file(file))
         .and_then(|file| file.line(line));
     if let Some(text) = source_line {
+        let (text, caret) = window(text, usize::try_from(column).unwrap_or(1));
         let number = line.to_string();
         let gutter = " ".repeat(number.len());
-        // Tabs before the column stay tabs, so the caret lines up however tabs are shown.
-        let pad: String = text
-            .chars()
-            .take(usize::try_from(column).unwrap_or(1).saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        let _ = writeln!(out, "{gutter} |\n{number} | {text}\n{gutter} | {pad}^");
+        let _ = writeln!(out, "{gutter} |\n{number} | {text}\n{gutter} | {caret}^");
     }
     out.push('\n');
+}
+
+/// Widest source excerpt shown, in characters.
+const EXCERPT: usize = 100;
+
+/// The part of a source line to show around 1-based `column`, and the padding that puts a caret
+/// under it. Long lines (minified YAML, a deep `[[[[`) are cut to a window marked with `…`; tabs
+/// before the column stay tabs in the padding, so the caret lines up however tabs are shown.
+fn window(text: &str, column: usize) -> (String, String) {
+    let chars: Vec<char> = text.chars().collect();
+    let at = column.saturating_sub(1).min(chars.len());
+    let start = if chars.len() > EXCERPT {
+        at.saturating_sub(EXCERPT / 2)
+    } else {
+        0
+    };
+    let end = (start + EXCERPT).min(chars.len());
+    let mut shown: String = chars[start..end].iter().collect();
+    let mut caret: String = chars[start..at]
+        .iter()
+        .map(|&c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    if start > 0 {
+        shown.insert(0, '…');
+        caret.insert(0, ' ');
+    }
+    if end < chars.len() {
+        shown.push('…');
+    }
+    (shown, caret)
 }
 
 /// `path` relative to the current folder when it is inside it, with `/`.
@@ -134,7 +159,36 @@ fn relative(path: &Path, here: Option<&Path>) -> String {
         .unwrap_or(path);
     shown
         .components()
-        .map(|c| c.as_os_str().to_string_lossy())
+        // The root is an empty first segment, so `/tmp/x` stays `/tmp/x`, not `//tmp/x`.
+        .map(|c| match c {
+            std::path::Component::RootDir => "".into(),
+            other => other.as_os_str().to_string_lossy(),
+        })
         .collect::<Vec<_>>()
         .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window;
+
+    #[test]
+    fn short_lines_are_shown_whole() {
+        assert_eq!(window("id: x", 5), ("id: x".to_owned(), "    ".to_owned()));
+        assert_eq!(
+            window("\tid: x", 2),
+            ("\tid: x".to_owned(), "\t".to_owned())
+        );
+        // A column just past the end (an unexpected end of line) still gets its caret.
+        assert_eq!(window("ab", 3), ("ab".to_owned(), "  ".to_owned()));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = "[".repeat(10_000);
+        let (shown, caret) = window(&line, 5_000);
+        assert_eq!(shown.chars().count(), super::EXCERPT + 2);
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        assert_eq!(caret.chars().count(), 1 + super::EXCERPT / 2);
+    }
 }

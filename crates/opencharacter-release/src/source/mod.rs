@@ -240,7 +240,11 @@ impl Reading {
 /// Shown paths use `/` on every platform.
 fn slash_path(path: &Path) -> String {
     path.components()
-        .map(|c| c.as_os_str().to_string_lossy())
+        // The root is an empty first segment, so `/tmp/x` stays `/tmp/x`, not `//tmp/x`.
+        .map(|c| match c {
+            std::path::Component::RootDir => "".into(),
+            other => other.as_os_str().to_string_lossy(),
+        })
         .collect::<Vec<_>>()
         .join("/")
 }

@@ -270,3 +270,9 @@ proptest! {
         prop_assert_eq!(paths.len(), unique.len());
     }
 }
+
+#[test]
+fn shown_paths_use_slashes_and_keep_the_root() {
+    assert_eq!(slash_path(Path::new("/tmp/x/y")), "/tmp/x/y");
+    assert_eq!(slash_path(Path::new("packs/demo")), "packs/demo");
+}
