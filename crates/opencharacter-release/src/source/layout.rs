@@ -17,6 +17,12 @@ pub enum FileKind {
         /// segment each.
         expected_id: ContentId,
     },
+    /// `templates/<name…>.yaml`: one template, whose `id` must be `expected_id`.
+    Template {
+        /// The ID its path gives: each folder under `templates/` and the file name, one dotted
+        /// segment each.
+        expected_id: ContentId,
+    },
     /// `i18n/<lang>.yaml` or `i18n/<lang>/<name>.yaml`: text in one language.
     I18n {
         /// The language as the path names it (checked as BCP 47 by the validator).
@@ -78,11 +84,14 @@ pub(super) fn classify(segments: &[&str], is_dir: bool) -> Verdict {
         ("dist", [], true) => Verdict::Skip,
         ("README.md" | "CHANGELOG.md", [], false) => Verdict::Skip,
         (name, [], false) if name.starts_with("LICENSE") => Verdict::Skip,
-        ("rules" | "content" | "i18n" | "upgrades" | "i18n-package", [], true) => Verdict::Folder,
+        ("rules" | "content" | "templates" | "i18n" | "upgrades" | "i18n-package", [], true) => {
+            Verdict::Folder
+        }
         ("rules", [name], false) => {
             yaml_stem(name).map_or(Verdict::Unknown, |_| Verdict::File(FileKind::Rules))
         }
         ("content", rest, _) => content(rest, is_dir),
+        ("templates", rest, _) => template(rest, is_dir),
         ("i18n", [name], false) => yaml_stem(name).map_or(Verdict::Unknown, |language| {
             Verdict::File(FileKind::I18n {
                 language: language.to_owned(),
@@ -128,6 +137,28 @@ fn content(rest: &[&str], is_dir: bool) -> Verdict {
     let mut all = folders.to_vec();
     all.push(stem);
     check_segments(&all, true)
+}
+
+/// `templates/<name…>.yaml`: like content, but with no type folder (`templates/blessed.yaml`
+/// → `blessed`).
+fn template(rest: &[&str], is_dir: bool) -> Verdict {
+    if is_dir {
+        return check_segments(rest, false);
+    }
+    let Some((name, folders)) = rest.split_last() else {
+        return Verdict::Unknown;
+    };
+    let Some(stem) = yaml_stem(name) else {
+        return Verdict::Unknown;
+    };
+    let mut all = folders.to_vec();
+    all.push(stem);
+    match check_segments(&all, true) {
+        Verdict::File(FileKind::Content { expected_id }) => {
+            Verdict::File(FileKind::Template { expected_id })
+        }
+        other => other,
+    }
 }
 
 fn check_segments(segments: &[&str], is_file: bool) -> Verdict {
@@ -284,6 +315,22 @@ mod tests {
             "gear.packs.explorer-1"
         );
         assert_eq!(kind("content/gear/packs/"), Verdict::Folder);
+    }
+
+    #[test]
+    fn template_ids_come_from_the_path_without_a_type_folder() {
+        let id = |path: &str| match kind(path) {
+            Verdict::File(FileKind::Template { expected_id }) => expected_id.to_string(),
+            other => panic!("{path}: {other:?}"),
+        };
+        assert_eq!(id("templates/blessed.yaml"), "blessed");
+        assert_eq!(id("templates/curses/rusty.yaml"), "curses.rusty");
+        assert_eq!(kind("templates/curses/"), Verdict::Folder);
+        assert!(matches!(
+            kind("templates/Blessed.yaml"),
+            Verdict::BadContentPath { .. }
+        ));
+        assert_eq!(kind("templates/blessed.json"), Verdict::Unknown);
     }
 
     #[test]

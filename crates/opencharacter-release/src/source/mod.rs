@@ -7,6 +7,7 @@
 //! pack.yaml                      the manifest
 //! rules/<name>.yaml              rules documents, merged
 //! content/<type…>/<name>.yaml    one content item per file; its ID comes from the path
+//! templates/<name…>.yaml         one template per file; its ID comes from the path
 //! i18n/<lang>.yaml               text in one language
 //! i18n/<lang>/<name>.yaml        or one language over several files
 //! upgrades/<from>-to-<to>.yaml   upgrade scripts
@@ -122,6 +123,8 @@ pub struct PackSource {
     pub rules: Vec<SourceFile>,
     /// `content/**.yaml`, by path.
     pub content: Vec<SourceFile>,
+    /// `templates/**.yaml`, by path.
+    pub templates: Vec<SourceFile>,
     /// `i18n/…`, by path.
     pub i18n: Vec<SourceFile>,
     /// `upgrades/…`, by path.
@@ -139,6 +142,7 @@ impl PackSource {
             .iter()
             .chain(&self.rules)
             .chain(&self.content)
+            .chain(&self.templates)
             .chain(&self.i18n)
             .chain(&self.upgrades)
             .chain(&self.i18n_package)

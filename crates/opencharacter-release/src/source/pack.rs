@@ -36,6 +36,7 @@ pub fn read_pack(root: &Path, limits: &ReadLimits) -> PackSource {
         manifest_file: None,
         rules: Vec::new(),
         content: Vec::new(),
+        templates: Vec::new(),
         i18n: Vec::new(),
         upgrades: Vec::new(),
         i18n_package: Vec::new(),
@@ -50,6 +51,7 @@ pub fn read_pack(root: &Path, limits: &ReadLimits) -> PackSource {
             }
             FileKind::Rules => &mut source.rules,
             FileKind::Content { .. } => &mut source.content,
+            FileKind::Template { .. } => &mut source.templates,
             FileKind::I18n { .. } => &mut source.i18n,
             FileKind::Upgrade { .. } => &mut source.upgrades,
             FileKind::I18nPackage => &mut source.i18n_package,

@@ -31,6 +31,7 @@ fn files_are_grouped_by_kind_with_text_value_and_spans() {
         "content/gear/packs/explorer.yaml",
         b"id: gear.packs.explorer\ntype: gear\n",
     );
+    write(&root, "templates/blessed.yaml", b"id: blessed\n");
     write(
         &root,
         "i18n/en.yaml",
@@ -96,7 +97,13 @@ fn files_are_grouped_by_kind_with_text_value_and_spans() {
     assert_eq!(content.value().unwrap()["type"], "gear");
     assert_eq!(content.locate("/type"), Some(yaml::Position::new(2, 1)));
     assert_eq!(content.line(2), Some("type: gear"));
-    assert_eq!(source.files().count(), 9);
+    assert_eq!(
+        source.templates[0].kind,
+        FileKind::Template {
+            expected_id: "blessed".parse().unwrap()
+        }
+    );
+    assert_eq!(source.files().count(), 10);
     assert_eq!(
         source.display_path("rules/a.yaml"),
         root.join("rules").join("a.yaml")
