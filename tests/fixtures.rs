@@ -19,6 +19,7 @@
 
 use std::path::{Path, PathBuf};
 
+use opencharacter::Diagnostic;
 use opencharacter::release::source::{ReadLimits, read_path};
 use opencharacter::spec::diagnostic::codes;
 use serde_json::{Value, json};
@@ -116,7 +117,15 @@ fn limits(overrides: &Value) -> ReadLimits {
     limits
 }
 
-/// The diagnostics the reader gives for one fixture, as `expected.json` lists them.
+/// Everything `opencharacter validate` reports for a folder of packs. Today that is the reader;
+/// when the validator lands, this one call becomes the validator's, and every fixture runs
+/// through it unchanged.
+fn diagnose(root: &Path, limits: &ReadLimits) -> Vec<Diagnostic> {
+    let reading = read_path(root, limits).unwrap();
+    reading.all_diagnostics().cloned().collect()
+}
+
+/// The diagnostics for one fixture, as `expected.json` lists them.
 fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
     let temp = tempfile::tempdir().unwrap();
     // Canonical, so paths outside packs can be shown relative to it.
@@ -124,10 +133,9 @@ fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
     copy_tree(&fixtures_root().join(name), &root);
     let steps = expected["setup"].as_array().cloned().unwrap_or_default();
     let _alive = set_up(&root, &steps);
-    let reading = read_path(&root, &limits(&expected["limits"])).unwrap();
     let prefix = format!("{}/", root.display());
-    reading
-        .all_diagnostics()
+    diagnose(&root, &limits(&expected["limits"]))
+        .iter()
         .map(|d| {
             let file = d
                 .location
