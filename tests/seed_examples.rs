@@ -155,6 +155,39 @@ fn every_invalid_sample_is_refused_by_schema_and_model() {
 }
 
 #[test]
+fn the_valid_samples_pass_the_shape_checks_and_the_invalid_one_does_not() {
+    use opencharacter::spec::model::check;
+    for (name, text) in samples("rules") {
+        let Ok(rules) = yaml::from_str::<RulesDocument>(&text) else {
+            continue;
+        };
+        let problems: Vec<String> = check::rules_problems(&rules)
+            .iter()
+            .map(|p| format!("{} {}", p.pointer, p.to_diagnostic().message()))
+            .collect();
+        if name.starts_with("valid-") {
+            assert!(problems.is_empty(), "{name}: {problems:?}");
+        } else {
+            assert_eq!(
+                problems,
+                [
+                    "/layers/hard_winter/catalogs/0/hide exactly one of `above`, `below`, `equals`, `notIn` must be set"
+                ],
+                "{name}"
+            );
+        }
+    }
+    for (name, text) in samples("content-item") {
+        if let Ok(item) = yaml::from_str::<ContentItem>(&text) {
+            assert_eq!(check::content_problems(&item), [], "{name}");
+        }
+    }
+    let character: Character =
+        yaml::from_str(&read("character", "valid-seed-character.yaml")).unwrap();
+    assert_eq!(check::character_problems(&character), []);
+}
+
+#[test]
 fn a_hide_rule_with_two_comparisons_has_no_comparison() {
     let rules: RulesDocument =
         yaml::from_str(&read("rules", "invalid-hide-two-comparisons.yaml")).unwrap();

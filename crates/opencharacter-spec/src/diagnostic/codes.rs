@@ -181,4 +181,27 @@ codes! {
     /// A character's enum field holds a value the field does not have (resolve; a rules issue).
     CHARACTER_VALUE_UNKNOWN = "character-value-unknown", Issue, ["field", "value"],
         "the character's field holds a value the field does not have";
+
+    // ---- the data model's shape checks (spec::model::check) ---------------------------------
+    /// A property set where it does not apply: `min` on a text field, `dc` in a pool ladder (spec).
+    PROPERTY_NOT_ALLOWED = "property-not-allowed", Error, ["property", "on"],
+        "a property does not apply where it is set";
+    /// A property that must be set for what it is on (spec).
+    PROPERTY_REQUIRED = "property-required", Error, ["property", "on"],
+        "a required property is missing";
+    /// More or fewer than one of a set of properties is set (spec).
+    EXACTLY_ONE_OF = "exactly-one-of", Error, ["properties"],
+        "exactly one of a set of properties must be set";
+    /// None of a set of properties is set (spec).
+    AT_LEAST_ONE_OF = "at-least-one-of", Error, ["properties"],
+        "at least one of a set of properties must be set";
+    /// A value outside what its property allows (spec).
+    VALUE_NOT_ALLOWED = "value-not-allowed", Error, ["value", "allowed"],
+        "a value is not allowed";
+    /// A limit of the format is exceeded: layers, guidance, ID length (spec).
+    RULES_LIMIT = "rules-limit", Error, ["what", "found", "limit"],
+        "a limit of the format is exceeded";
+    /// An ID defined twice in one section (spec: merging rules files, parts, currency units).
+    DUPLICATE_ID = "duplicate-id", Error, ["section", "id"],
+        "an ID is defined twice";
 }

@@ -20,6 +20,7 @@
 //! Formulas are kept as written ([`Formula`], [`DiceFormula`]); [`formulas`] finds every one.
 
 pub mod character;
+pub mod check;
 pub mod common;
 pub mod content;
 pub mod economy;
@@ -32,6 +33,9 @@ pub mod resolution;
 pub mod rules;
 pub mod ruleset;
 pub mod upgrade;
+
+#[cfg(test)]
+mod tests;
 
 pub use character::{Character, Game, GameSetup, Homebrew, LiveValues, OwnedContent};
 pub use common::{

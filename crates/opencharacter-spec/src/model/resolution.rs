@@ -93,11 +93,19 @@ pub struct PoolTarget {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct PoolSize {
-    /// Fewest dice rolled (a penalty never takes the pool below it).
-    #[serde(default)]
+    /// Fewest dice rolled (a penalty never takes the pool below it); default 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub min: u32,
     /// Most dice rolled.
     pub max: u32,
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 /// The rules document's `resolution`.

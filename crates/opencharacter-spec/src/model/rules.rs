@@ -92,6 +92,114 @@ pub struct RulesDocument {
     pub layers: IndexMap<FieldId, Layer>,
 }
 
+impl RulesDocument {
+    /// Merges another rules file of the same pack into this one, keeping this one's order and
+    /// appending the other's items. Returns every ID the two both define, by section (`fields`,
+    /// `live.pools`, …; `resolution`, `market` and `gm.checkGuidance` count as one item each):
+    /// those keep this document's definition.
+    pub fn merge(&mut self, other: RulesDocument) -> Vec<(&'static str, String)> {
+        let mut duplicates = Vec::new();
+        fn into<K: std::hash::Hash + Eq + ToString, V>(
+            section: &'static str,
+            target: &mut IndexMap<K, V>,
+            source: IndexMap<K, V>,
+            duplicates: &mut Vec<(&'static str, String)>,
+        ) {
+            for (key, value) in source {
+                if target.contains_key(&key) {
+                    duplicates.push((section, key.to_string()));
+                } else {
+                    target.insert(key, value);
+                }
+            }
+        }
+        fn single<T>(
+            section: &'static str,
+            target: &mut Option<T>,
+            source: Option<T>,
+            duplicates: &mut Vec<(&'static str, String)>,
+        ) {
+            match (target.is_some(), source) {
+                (true, Some(_)) => duplicates.push((section, section.to_owned())),
+                (false, Some(value)) => *target = Some(value),
+                (_, None) => {}
+            }
+        }
+        let d = &mut duplicates;
+        into("fields", &mut self.fields, other.fields, d);
+        into("live.pools", &mut self.live.pools, other.live.pools, d);
+        into("live.tracks", &mut self.live.tracks, other.live.tracks, d);
+        into(
+            "live.woundTracks",
+            &mut self.live.wound_tracks,
+            other.live.wound_tracks,
+            d,
+        );
+        into("linkSlots", &mut self.link_slots, other.link_slots, d);
+        into(
+            "contentTypes",
+            &mut self.content_types,
+            other.content_types,
+            d,
+        );
+        into("settings", &mut self.settings, other.settings, d);
+        into(
+            "situationalChoices",
+            &mut self.situational_choices,
+            other.situational_choices,
+            d,
+        );
+        single("resolution", &mut self.resolution, other.resolution, d);
+        into("resultBands", &mut self.result_bands, other.result_bands, d);
+        into("actions", &mut self.actions, other.actions, d);
+        into("effects", &mut self.effects, other.effects, d);
+        into("choices", &mut self.choices, other.choices, d);
+        into("constraints", &mut self.constraints, other.constraints, d);
+        into(
+            "displayHints",
+            &mut self.display_hints,
+            other.display_hints,
+            d,
+        );
+        into("currencies", &mut self.currencies, other.currencies, d);
+        single("market", &mut self.market, other.market, d);
+        into("lootTables", &mut self.loot_tables, other.loot_tables, d);
+        if let Some(gm) = other.gm {
+            let own = self.gm.get_or_insert_with(GmGuidance::default);
+            single(
+                "gm.checkGuidance",
+                &mut own.check_guidance,
+                gm.check_guidance,
+                d,
+            );
+            single(
+                "gm.worldGuidance",
+                &mut own.world_guidance,
+                gm.world_guidance,
+                d,
+            );
+        }
+        into("layers", &mut self.layers, other.layers, d);
+        duplicates
+    }
+
+    /// Every field with its full ID, parts after their field (`abilities.str`,
+    /// `abilities.str.mod`), in declaration order. A part whose full ID is not a valid field
+    /// ID (too long) is left out; [`super::check::rules_problems`] reports it.
+    pub fn fields_with_parts(&self) -> Vec<(FieldId, &FieldDef)> {
+        let mut out = Vec::new();
+        for (id, field) in &self.fields {
+            out.push((id.clone(), field));
+            for (part, def) in &field.parts {
+                if let Ok(full) = format!("{id}.{part}").parse::<FieldId>() {
+                    out.push((full, def));
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The type of a field, a list column, a setting or a content-type property.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
