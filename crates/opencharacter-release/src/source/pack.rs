@@ -24,6 +24,7 @@ pub fn read_pack(root: &Path, limits: &ReadLimits) -> PackSource {
         files: Vec::new(),
         diagnostics: Vec::new(),
         bytes: 0,
+        entries: 0,
         stopped: false,
     };
     walk.run(root);
@@ -78,6 +79,8 @@ struct Walk<'a> {
     files: Vec<SourceFile>,
     diagnostics: Vec<Diagnostic>,
     bytes: u64,
+    /// Entries met that are not folders.
+    entries: usize,
     /// Set when a pack-wide limit is reached: no more files are read.
     stopped: bool,
 }
@@ -128,6 +131,18 @@ impl Walk<'_> {
             self.unknown(&shown);
             return None;
         };
+        if !file_type.is_dir() {
+            // Every entry that is not a folder counts, read or not, so a pack of a million
+            // stray files stops here rather than giving a million warnings.
+            self.entries += 1;
+            if self.entries > self.limits.max_files {
+                self.limit(format!(
+                    "it has more than {} files; `{shown}` and the files after it are not read",
+                    self.limits.max_files
+                ));
+                return None;
+            }
+        }
         if file_type.is_symlink() {
             self.diagnostics.push(file::symlink(&shown));
             return None;
@@ -204,13 +219,6 @@ impl Walk<'_> {
     }
 
     fn read(&mut self, path: &Path, shown: String, kind: FileKind) {
-        if self.files.len() >= self.limits.max_files {
-            self.limit(format!(
-                "it has more than {} files; the files after `{shown}` are not read",
-                self.limits.max_files
-            ));
-            return;
-        }
         let text = match file::read_text(path, &shown, self.limits.max_file_bytes) {
             Ok(text) => text,
             Err(diagnostic) => {
