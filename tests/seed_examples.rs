@@ -177,6 +177,11 @@ fn the_valid_samples_pass_the_shape_checks_and_the_invalid_one_does_not() {
             );
         }
     }
+    for (name, text) in samples("pack") {
+        if let Ok(manifest) = yaml::from_str::<Manifest>(&text) {
+            assert_eq!(check::manifest_problems(&manifest), [], "{name}");
+        }
+    }
     for (name, text) in samples("content-item") {
         if let Ok(item) = yaml::from_str::<ContentItem>(&text) {
             assert_eq!(check::content_problems(&item), [], "{name}");

@@ -24,7 +24,7 @@ use crate::ids::{ContentId, FieldId, PackId, QualifiedContentId, QualifiedFieldI
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct GameSetup {
     /// Pack ID → the version pinned, in load order.
-    #[schemars(with = "IndexMap<PackId, String>")]
+    #[schemars(with = "IndexMap<PackId, super::common::SemverText>")]
     pub packs: IndexMap<PackId, Version>,
     /// The layers switched on, by qualified ID, in the order chosen.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -45,7 +45,7 @@ pub struct Game {
     /// The game's ID (lowercase words joined by hyphens).
     pub id: ContentId,
     /// Pack ID → the version pinned, in load order.
-    #[schemars(with = "IndexMap<PackId, String>")]
+    #[schemars(with = "IndexMap<PackId, super::common::SemverText>")]
     pub packs: IndexMap<PackId, Version>,
     /// The layers switched on, by qualified ID, in the order chosen.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -81,7 +81,7 @@ pub struct Character {
     #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// The version of each pack the character was saved with; upgrade scripts move it up on read.
-    #[schemars(with = "IndexMap<PackId, String>")]
+    #[schemars(with = "IndexMap<PackId, super::common::SemverText>")]
     pub packs: IndexMap<PackId, Version>,
     /// The game the character belongs to, by ID; exactly one of `game` and `setup` is set.
     #[serde(default, skip_serializing_if = "Option::is_none")]

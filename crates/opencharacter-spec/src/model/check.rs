@@ -11,6 +11,7 @@ use super::content::{ContentFormError, ContentItem};
 use super::economy::LootTable;
 use super::formulas::escape_segment;
 use super::layer::{MAX_LAYER_GUIDANCE_CHARS, MAX_LAYERS};
+use super::manifest::{LicenseKind, Manifest};
 use super::resolution::ResolutionKind;
 use super::rules::{ColumnDef, FieldDef, PropertyDef, RulesDocument, SettingDef, ValueType};
 
@@ -756,6 +757,60 @@ fn scalar_text(value: &Scalar) -> String {
 pub fn rules_problems(rules: &RulesDocument) -> Vec<Problem> {
     let mut checker = Checker::new(&[]);
     checker.rules(rules);
+    checker.out
+}
+
+/// What a manifest's license asks of it: `credit` for CC-BY and ORC; the notices `orc`,
+/// `reserved-material` and `expressly-designated` for ORC; `ogl-license` and `section-15` for
+/// OGL-1.0a. Each missing one is a [`ProblemKind::Required`] at the manifest's root.
+///
+/// ```
+/// use opencharacter_spec::model::{Manifest, check::manifest_problems};
+/// let manifest: Manifest = opencharacter_spec::yaml::from_str(
+///     "id: x\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: ORC\ndefaultLanguage: en\n\
+///      notices: { orc: text }\n",
+/// ).unwrap();
+/// let messages: Vec<String> =
+///     manifest_problems(&manifest).iter().map(|p| p.to_diagnostic().message()).collect();
+/// assert_eq!(messages, [
+///     "a pack licensed `ORC` needs `credit`",
+///     "a pack licensed `ORC` needs `notices.reserved-material`",
+///     "a pack licensed `ORC` needs `notices.expressly-designated`",
+/// ]);
+/// ```
+pub fn manifest_problems(manifest: &Manifest) -> Vec<Problem> {
+    let (credit, notices): (bool, &[&'static str]) = match manifest.license.kind() {
+        LicenseKind::CreativeCommonsBy => (true, &[]),
+        LicenseKind::Orc => (true, &["orc", "reserved-material", "expressly-designated"]),
+        LicenseKind::Ogl10a => (false, &["ogl-license", "section-15"]),
+        LicenseKind::Spdx | LicenseKind::MechanicsOnly => (false, &[]),
+    };
+    let on = format!("a pack licensed `{}`", manifest.license.0);
+    let mut checker = Checker::new(&[]);
+    if credit
+        && manifest
+            .credit
+            .as_deref()
+            .is_none_or(|c| c.trim().is_empty())
+    {
+        checker.required("credit", &on);
+    }
+    for notice in notices {
+        let present = manifest
+            .notices
+            .get(*notice)
+            .is_some_and(|text| !text.trim().is_empty());
+        if !present {
+            let property: &'static str = match *notice {
+                "orc" => "notices.orc",
+                "reserved-material" => "notices.reserved-material",
+                "expressly-designated" => "notices.expressly-designated",
+                "ogl-license" => "notices.ogl-license",
+                _ => "notices.section-15",
+            };
+            checker.required(property, &on);
+        }
+    }
     checker.out
 }
 

@@ -388,3 +388,21 @@ pub struct Price {
     /// The currency unit (`crown`, `gp`).
     pub unit: Reference<FieldId>,
 }
+
+/// The schema of a semver version string (`1.2.0`, `1.0.0-rc.1`): model fields hold
+/// [`semver::Version`] and name this type in `#[schemars(with = …)]`.
+pub struct SemverText;
+
+impl JsonSchema for SemverText {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Version".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "semver version: MAJOR.MINOR.PATCH, with optional -prerelease and +build",
+            "pattern": "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?(\\+[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?$",
+        })
+    }
+}

@@ -71,7 +71,7 @@ pub struct ContentItem {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Deprecation {
     /// The pack version that retired it.
-    #[schemars(with = "String")]
+    #[schemars(with = "super::common::SemverText")]
     pub since: Version,
     /// The item that replaces it, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -30,10 +30,10 @@ pub struct Manifest {
     /// The pack's permanent ID; in this repository `<game>-<pack>`.
     pub id: PackId,
     /// The pack's data version (semver, from 0.1.0); published versions never change.
-    #[schemars(with = "String")]
+    #[schemars(with = "super::common::SemverText")]
     pub version: Version,
     /// The lowest spec version the pack needs.
-    #[schemars(with = "String")]
+    #[schemars(with = "super::common::SemverText")]
     pub spec_version: Version,
     /// An SPDX license identifier (or `LicenseRef-…`), `ORC`, `OGL-1.0a` or `mechanics-only`.
     pub license: License,
@@ -44,6 +44,7 @@ pub struct Manifest {
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub notices: IndexMap<String, String>,
     /// BCP 47 tag of the pack's default language; its i18n file must exist.
+    #[schemars(regex(pattern = r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$"))]
     pub default_language: String,
     /// Packs this one builds on: pack ID → npm-style version range.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
@@ -56,10 +57,32 @@ pub struct Manifest {
     pub homepage: Option<String>,
 }
 
-/// A pack's license, as written.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+/// A pack's license, as written: one SPDX identifier or `LicenseRef-…`, `ORC`, `OGL-1.0a` or
+/// `mechanics-only`. An SPDX expression (`MIT OR Apache-2.0`) is refused: it has spaces.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(transparent)]
-pub struct License(pub String);
+pub struct License(
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9.+-]*$"), length(max = 128))] pub String,
+);
+
+impl<'de> Deserialize<'de> for License {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let well_formed = text.len() <= 128
+            && text.starts_with(|ch: char| ch.is_ascii_alphanumeric())
+            && text
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | '+' | '-'));
+        if well_formed {
+            Ok(License(text))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "`{text}` is not a license identifier: write one SPDX identifier (or \
+                 `LicenseRef-…`), `ORC`, `OGL-1.0a` or `mechanics-only`, not an expression"
+            )))
+        }
+    }
+}
 
 /// What kind of license a [`License`] names; decides which of `credit` and `notices` it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -119,10 +119,10 @@ pub struct RulesetPack {
     /// The pack's ID.
     pub id: PackId,
     /// The version loaded.
-    #[schemars(with = "String")]
+    #[schemars(with = "super::common::SemverText")]
     pub version: Version,
     /// The spec version it needs.
-    #[schemars(with = "String")]
+    #[schemars(with = "super::common::SemverText")]
     pub spec_version: Version,
     /// Its license.
     pub license: License,

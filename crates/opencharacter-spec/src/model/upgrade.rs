@@ -36,10 +36,10 @@ pub struct UpgradeScript {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Upgrade {
     /// The version the script moves from (it runs for a character saved below `to`).
-    #[schemars(with = "String")]
+    #[schemars(with = "super::common::SemverText")]
     pub from: Version,
     /// The version it moves to.
-    #[schemars(with = "String")]
+    #[schemars(with = "super::common::SemverText")]
     pub to: Version,
     /// The steps, run in order.
     pub steps: Vec<UpgradeStep>,
