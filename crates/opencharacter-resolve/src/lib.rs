@@ -1,10 +1,12 @@
 //! Resolving pack releases into a `Ruleset`: dependency graph, version ranges, load order,
 //! reference resolution, overrides, `extends` and `hides`, with conflict reporting.
 //!
-//! **Owns:** turning releases, in the app's load order, into one ruleset, and the rules issues
-//! about what a character owns (`check_character`). Today it holds npm-style version ranges
-//! ([`range`]), the dependency checks over manifests in load order ([`check_dependencies`]), a
-//! suggested load order ([`suggest_load_order`]) and content overlays ([`overlay`]).
+//! **Owns:** turning releases, in the app's load order, into one ruleset ([`load_ruleset`]), and
+//! the rules issues about what a character owns ([`check_character`]). It holds npm-style version
+//! ranges ([`range`]), the dependency checks over manifests in load order
+//! ([`check_dependencies`]), a suggested load order ([`suggest_load_order`]), content overlays
+//! ([`overlay`]), reference resolution over direct dependencies ([`Resolver`]) and the ruleset's
+//! read API ([`query`], [`RulesetExt`]).
 //!
 //! **Does not own:** reading files (the release builder hands it releases), evaluating a
 //! character (`opencharacter-sheet`), or layers (`opencharacter-layers`).
@@ -34,9 +36,20 @@
 //! # Ok::<(), opencharacter_resolve::LoadOrderError>(())
 //! ```
 
+mod character;
 pub mod dependencies;
+pub mod load;
 pub mod overlay;
+pub mod query;
 pub mod range;
+pub mod resolver;
 
+pub use character::check_character;
 pub use dependencies::{LoadOrderError, check_dependencies, suggest_load_order};
+pub use load::{DEFAULT_MAX_EXTENDS_DEPTH, LoadOptions, load_ruleset};
+pub use query::{
+    ContentQuery, FilterComparison, FilterTest, QueryError, RulesetExt, filter_passes, lookup,
+    query,
+};
 pub use range::{RangeError, VersionRange};
+pub use resolver::{NameKind, ResolveError, Resolver};
