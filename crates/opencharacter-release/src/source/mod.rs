@@ -93,6 +93,51 @@ impl SourceFile {
             .and_then(|document| document.spans.locate(pointer))
     }
 
+    /// Where the character at `offset` (0-based, in characters) of the string at `pointer` was
+    /// written, so an error inside a value (a formula's bad token, an ID's bad character) points
+    /// at that character. Exact when the string is written on one line as it reads (plain, or
+    /// quoted with no escape before `offset`); otherwise where the value starts.
+    ///
+    /// ```
+    /// # use opencharacter_release::source::{FileKind, SourceFile};
+    /// # use opencharacter_spec::yaml::{Document, Position};
+    /// let text = "derived:\n  formula: \"floor(x / 2)\"\n";
+    /// let file = SourceFile {
+    ///     path: "rules/core.yaml".into(),
+    ///     kind: FileKind::Rules,
+    ///     text: text.into(),
+    ///     document: Document::parse(text).ok(),
+    /// };
+    /// // `x` is the 7th character of the formula.
+    /// assert_eq!(file.locate_in_string("/derived/formula", 6), Some(Position::new(2, 19)));
+    /// ```
+    pub fn locate_in_string(&self, pointer: &str, offset: usize) -> Option<Position> {
+        let document = self.document.as_ref()?;
+        let Some(span) = document.spans.get(pointer) else {
+            return document.spans.locate(pointer);
+        };
+        let start = span.value;
+        let exact = || {
+            let value = document.value.pointer(pointer)?.as_str()?;
+            let line = self.line(start.line)?;
+            let rest: Vec<char> = line
+                .chars()
+                .skip(usize::try_from(start.column).ok()?.checked_sub(1)?)
+                .collect();
+            let quote = usize::from(matches!(rest.first(), Some('"' | '\'')));
+            let written = rest.get(quote..)?;
+            let wanted: Vec<char> = value.chars().take(offset).collect();
+            if wanted.len() < offset || !written.starts_with(&wanted) {
+                return None;
+            }
+            let column = start
+                .column
+                .checked_add(u32::try_from(quote + offset).ok()?)?;
+            Some(Position::new(start.line, column))
+        };
+        Some(exact().unwrap_or(start))
+    }
+
     /// The text of line `line` (1-based), without its line break.
     pub fn line(&self, line: u32) -> Option<&str> {
         let index = usize::try_from(line).ok()?.checked_sub(1)?;

@@ -283,3 +283,27 @@ fn shown_paths_use_slashes_and_keep_the_root() {
     assert_eq!(slash_path(Path::new("/tmp/x/y")), "/tmp/x/y");
     assert_eq!(slash_path(Path::new("packs/demo")), "packs/demo");
 }
+
+#[test]
+fn positions_inside_strings() {
+    let text = "a: floor(x / 2)\nb: 'it''s x'\nc: |\n  block x\nd: \"\\tx\"\ne: [x + 1]\n";
+    let file = SourceFile {
+        path: "rules/core.yaml".into(),
+        kind: FileKind::Rules,
+        text: text.into(),
+        document: Some(yaml::Document::parse(text).unwrap()),
+    };
+    let at = |pointer: &str, offset: usize| file.locate_in_string(pointer, offset).unwrap();
+    assert_eq!(at("/a", 6), yaml::Position::new(1, 10));
+    assert_eq!(at("/a", 0), yaml::Position::new(1, 4));
+    // An escape (`''`) before the offset: the value's start is the best that is certain.
+    assert_eq!(at("/b", 5), yaml::Position::new(2, 4));
+    assert_eq!(at("/b", 1), yaml::Position::new(2, 6));
+    // A block scalar's value starts at its text, so its first line is exact too.
+    assert_eq!(at("/c", 6), yaml::Position::new(4, 9));
+    // Escapes fall back to the value's start.
+    assert_eq!(at("/d", 1), yaml::Position::new(5, 4));
+    assert_eq!(at("/e/0", 4), yaml::Position::new(6, 9));
+    // A pointer with no span of its own falls back like `locate`.
+    assert_eq!(at("/e/0/x", 0), yaml::Position::new(6, 5));
+}

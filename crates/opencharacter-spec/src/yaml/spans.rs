@@ -33,7 +33,8 @@ impl std::fmt::Display for Position {
 pub struct NodeSpan {
     /// Where its key starts, when the node is the value of a mapping entry.
     pub key: Option<Position>,
-    /// Where the value starts (for an alias, where `*name` starts).
+    /// Where the value starts (for an alias, where `*name` starts; for a block scalar, `|` or
+    /// `>`, where its text starts on the next line).
     pub value: Position,
 }
 
