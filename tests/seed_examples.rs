@@ -563,6 +563,19 @@ fn a_release_round_trips_and_validates() {
     assert_eq!(again, release);
     let errors = schema_errors(&validator("pack-release.schema.json"), &value);
     assert!(errors.is_empty(), "{errors:?}");
+    let contents = PackContents::of_release(&release, &["en"]);
+    assert_eq!(
+        features::lowest_spec_version(&contents),
+        release.manifest.spec_version
+    );
+    let with_russian = PackContents::of_release(&release, &["en", "ru"]);
+    assert_eq!(
+        features::features_beyond(&with_russian, &release.manifest.spec_version)
+            .iter()
+            .map(|u| (u.feature, u.pointer.as_str()))
+            .collect::<Vec<_>>(),
+        [(Feature::Translations, "/i18n/ru")]
+    );
 }
 
 #[test]

@@ -114,6 +114,22 @@ pub struct PackContents<'a> {
     pub default_language: &'a str,
 }
 
+impl<'a> PackContents<'a> {
+    /// What a built release holds: its rules, its upgrades and its default language, plus the
+    /// `languages` of its `-i18n` package (the default one may be listed or not).
+    pub fn of_release(
+        release: &'a crate::model::PackRelease,
+        languages: &'a [&'a str],
+    ) -> PackContents<'a> {
+        PackContents {
+            rules: &release.rules,
+            upgrades: &release.upgrades,
+            languages,
+            default_language: &release.manifest.default_language,
+        }
+    }
+}
+
 /// The gated features a pack uses, each once with the first place that uses it, in the
 /// order of [`Feature::ALL`]. A pack needs at least the [`required_version`] of them.
 ///
