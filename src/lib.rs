@@ -23,6 +23,10 @@ pub use opencharacter_spec as spec;
 
 pub use opencharacter_spec::{Diagnostic, Severity};
 
+/// Combines pack releases, in the app's load order, into one ruleset, with every problem found
+/// (see [`resolve::load_ruleset`]).
+pub use opencharacter_resolve::{LoadOptions, load_ruleset};
+
 /// Every JSON Schema the workspace generates, by the file name it is committed under in
 /// `schemas/`.
 pub fn schema_files() -> Vec<spec::schema::SchemaFile> {
