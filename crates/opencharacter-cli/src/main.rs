@@ -6,6 +6,7 @@
 
 use clap::Parser;
 
+mod load;
 mod validate;
 
 /// Rules packs for tabletop RPGs: validate and build packs, and inspect what they hold.
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Check packs without writing anything: every problem, located.
     Validate(validate::Args),
+    /// Load built releases into one ruleset: load order, credits, conflicts, diagnostics.
+    Load(load::Args),
     /// Print the spec version this build supports and its feature table.
     Spec {
         /// Print JSON instead of text.
@@ -39,6 +42,7 @@ fn main() -> std::process::ExitCode {
     match cli.command {
         Command::Spec { format } => print_spec(format),
         Command::Validate(args) => return validate::run(&args),
+        Command::Load(args) => return load::run(&args),
     }
     std::process::ExitCode::SUCCESS
 }
