@@ -83,6 +83,12 @@ fn round_trip<T: DeserializeOwned + Serialize>(name: &str, text: &str) -> Result
             "{name} re-serializes differently:\nread:    {read}\nwritten: {written}"
         ));
     }
+    // Written back as YAML text, it reads as the same value again.
+    let text = serde_saphyr::to_string(&typed).map_err(|e| format!("{name}: {e}"))?;
+    let again: T = yaml::from_str(&text).map_err(|e| format!("{name} as written: {e}\n{text}"))?;
+    if serde_json::to_value(&again).unwrap() != written {
+        return Err(format!("{name} does not survive YAML text:\n{text}"));
+    }
     Ok(typed)
 }
 

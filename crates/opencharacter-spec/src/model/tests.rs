@@ -22,6 +22,21 @@ fn a_formula_written_as_a_number_is_written_back_as_one() {
     assert_eq!(serde_json::to_value(&pool).unwrap()["max"], 2.5);
     let pool: rules::PoolDef = yaml::from_str("max: level + 1\n").unwrap();
     assert_eq!(serde_json::to_value(&pool).unwrap()["max"], "level + 1");
+    for text in [
+        "-0",
+        "0.0",
+        "-0.0",
+        "1.50",
+        "1e5",
+        "007",
+        "18446744073709551616",
+        "-5",
+    ] {
+        let formula = Formula::new(text);
+        let json = serde_json::to_string(&formula).unwrap();
+        let back: Formula = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.as_str(), text, "written as {json}");
+    }
     // Text that only looks like a number in another spelling stays text.
     let pool: rules::PoolDef = yaml::from_str("max: \"010\"\n").unwrap();
     assert_eq!(serde_json::to_value(&pool).unwrap()["max"], "010");
@@ -476,5 +491,19 @@ proptest! {
             let _ = rules_problems(&doc);
             let _ = rules_formulas(&doc);
         }
+    }
+}
+
+proptest! {
+    #[test]
+    fn formula_text_survives_writing_and_reading(text in "-?[0-9]{0,4}(\\.[0-9]{0,3})?(e-?[0-9])?|[a-z0-9 +.-]{0,12}") {
+        prop_assume!(!text.is_empty());
+        let formula = Formula::new(text.clone());
+        let json = serde_json::to_string(&formula).unwrap();
+        let back: Formula = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(back.as_str(), text.as_str(), "through JSON {}", json);
+        let yaml_text = format!("max: {json}\n");
+        let pool: rules::PoolDef = yaml::from_str(&yaml_text).unwrap();
+        prop_assert_eq!(pool.max.as_str(), text.as_str(), "through YAML {}", yaml_text);
     }
 }
