@@ -69,6 +69,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("opencharacter-cli", &["opencharacter"]),
+    (
+        "xtask",
+        &["opencharacter-spec", "opencharacter-formula", "opencharacter"],
+    ),
 ];
 
 /// Every violation of the layering rule in a `cargo metadata` document.

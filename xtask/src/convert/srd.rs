@@ -1,0 +1,363 @@
+//! SRD 5.1 (the 5e-bits JSON in `../shared/corpus/srd-5.1/`) → the pack `5e-srd-5.1`.
+//!
+//! Every entry becomes one content item with its mechanics as typed properties; names go to
+//! `i18n/en.yaml`; no description or rules prose is carried (the `desc` fields are never
+//! read). The rules documents (fields, derived formulas, link slots, content types, bands,
+//! actions, currencies, market, loot tables, GM guidance) are written by [`rules`], partly
+//! from the data (abilities, skills, enum values) and partly in the converter's own words.
+//!
+//! What the data holds that the pack does not express is counted in [`Notes`] and printed in
+//! the run's report, so nothing is dropped silently.
+
+mod content;
+mod rules;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+use indexmap::IndexMap;
+use serde_json::{Map, Value, json};
+
+use super::{Error, PackOutput, read_json, write_pack};
+
+/// The pack's ID.
+pub const PACK_ID: &str = "5e-srd-5.1";
+
+/// The credit line CC-BY-4.0 asks for, exactly as the source's SOURCE.md gives it.
+pub const CREDIT: &str = "This work includes material taken from the System Reference Document 5.1 (\"SRD 5.1\") by Wizards of the Coast LLC and available at https://dnd.wizards.com/resources/systems-reference-document. The SRD 5.1 is licensed under the Creative Commons Attribution 4.0 International License available at https://creativecommons.org/licenses/by/4.0/legalcode.";
+
+/// The corpus, one JSON array per file, by the file's short name (`Spells`, `Monsters`, …).
+pub struct Corpus {
+    files: BTreeMap<&'static str, Vec<Value>>,
+}
+
+const FILES: [&str; 23] = [
+    "Ability-Scores",
+    "Alignments",
+    "Backgrounds",
+    "Classes",
+    "Conditions",
+    "Damage-Types",
+    "Equipment-Categories",
+    "Equipment",
+    "Feats",
+    "Features",
+    "Languages",
+    "Levels",
+    "Magic-Items",
+    "Magic-Schools",
+    "Monsters",
+    "Proficiencies",
+    "Races",
+    "Skills",
+    "Spells",
+    "Subclasses",
+    "Subraces",
+    "Traits",
+    "Weapon-Properties",
+];
+
+impl Corpus {
+    fn read(folder: &Path) -> Result<Corpus, Error> {
+        let mut files = BTreeMap::new();
+        for name in FILES {
+            let path = folder.join(format!("5e-SRD-{name}.json"));
+            let Value::Array(mut entries) = read_json(&path)? else {
+                return Err(Error::Data(format!(
+                    "{} is not a JSON array",
+                    path.display()
+                )));
+            };
+            entries.iter_mut().for_each(normalize_indexes);
+            files.insert(name, entries);
+        }
+        Ok(Corpus { files })
+    }
+
+    /// The entries of one file.
+    pub fn get(&self, name: &str) -> &[Value] {
+        self.files.get(name).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Makes every `index` (and the last segment of every `url`) a valid content-ID word: a few
+/// 5e-bits indexes join words with `---` (`dragon-ancestor-black---acid-damage`), which the
+/// content-ID grammar refuses, so runs of hyphens become one.
+fn normalize_indexes(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                match child {
+                    Value::String(text) if key == "index" || key == "url" => {
+                        while text.contains("--") {
+                            *text = text.replace("--", "-");
+                        }
+                    }
+                    _ => normalize_indexes(child),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(normalize_indexes),
+        _ => {}
+    }
+}
+
+/// What the data holds that the pack does not express, counted by kind.
+#[derive(Debug, Default)]
+pub struct Notes(pub BTreeMap<String, usize>);
+
+impl Notes {
+    /// Counts one thing left out.
+    pub fn skip(&mut self, what: impl Into<String>) {
+        *self.0.entry(what.into()).or_default() += 1;
+    }
+}
+
+/// The conversion's state: the pack being written and what was left out.
+pub struct Ctx<'c> {
+    /// The source data.
+    pub corpus: &'c Corpus,
+    /// The pack being built.
+    pub out: PackOutput,
+    /// What was left out.
+    pub notes: Notes,
+    /// Content items by type, in the order written (for counts and the self-check).
+    pub counts: IndexMap<String, usize>,
+}
+
+impl Ctx<'_> {
+    /// Writes one content item `content/<folder>/<local>.yaml` (`<folder>.<local>`) with its
+    /// English name. `body` holds what follows `id` and `type` (properties, price, tags, …);
+    /// empty sections are dropped.
+    pub fn item(
+        &mut self,
+        folder: &str,
+        local: &str,
+        content_type: &str,
+        name: &str,
+        body: Map<String, Value>,
+    ) -> Result<String, Error> {
+        let id = format!("{}.{local}", folder.replace('/', "."));
+        let mut item = Map::new();
+        item.insert("id".into(), json!(id));
+        if let Some(parent) = body.get("extends") {
+            item.insert("extends".into(), parent.clone());
+        }
+        item.insert("type".into(), json!(content_type));
+        for (key, value) in body {
+            if key == "extends" || is_empty(&value) {
+                continue;
+            }
+            item.insert(key, value);
+        }
+        self.out.file(
+            format!("content/{folder}/{local}.yaml"),
+            Value::Object(item),
+        )?;
+        self.out.text(format!("content.{id}.name"), name)?;
+        *self.counts.entry(content_type.to_owned()).or_default() += 1;
+        Ok(id)
+    }
+}
+
+/// Whether a value carries nothing (`null`, `[]`, `{}`).
+pub fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::Array(items) => items.is_empty(),
+        Value::Object(map) => map.is_empty(),
+        _ => false,
+    }
+}
+
+/// A map of properties, dropping the ones that carry nothing.
+pub fn props(entries: impl IntoIterator<Item = (&'static str, Value)>) -> Map<String, Value> {
+    entries
+        .into_iter()
+        .filter(|(_, value)| !is_empty(value))
+        .map(|(key, value)| (key.to_owned(), value))
+        .collect()
+}
+
+/// The text at `key`, if it is one.
+pub fn text<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
+    value.get(key).and_then(Value::as_str)
+}
+
+/// The list at `key`, or nothing.
+pub fn list<'v>(value: &'v Value, key: &str) -> &'v [Value] {
+    value
+        .get(key)
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The `index` of an entry or a `{index, name, url}` stub.
+pub fn index(value: &Value) -> &str {
+    text(value, "index").unwrap_or_default()
+}
+
+/// A label turned into a field-ID word: `Swarm of Tiny beasts` → `swarm_of_tiny_beasts`.
+pub fn word(label: &str) -> String {
+    let mut out = String::new();
+    for c in label.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('_') && !out.is_empty() {
+            out.push('_');
+        }
+    }
+    let out = out.trim_end_matches('_').to_owned();
+    // A field word may not start with a digit, be a formula keyword or read as dice.
+    let starts_badly = out.starts_with(|c: char| c.is_ascii_digit())
+        || opencharacter_formula::RESERVED_WORDS.contains(&out.as_str())
+        || opencharacter_formula::starts_dice_term(&out);
+    if starts_badly {
+        format!("n_{out}")
+    } else {
+        out
+    }
+}
+
+/// The whole number at the start of a text (`"30 ft."` → 30, `"1,320 lb."` → 1320).
+pub fn leading_number(text: &str) -> Option<i64> {
+    let digits: String = text
+        .trim()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ',')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// Runs the conversion and writes the pack; returns the report.
+pub fn run(corpus_folder: &Path, out: &Path) -> Result<String, Error> {
+    let started = Instant::now();
+    let corpus = Corpus::read(corpus_folder)?;
+    let read = started.elapsed();
+    let mut ctx = Ctx {
+        corpus: &corpus,
+        out: PackOutput::default(),
+        notes: Notes::default(),
+        counts: IndexMap::new(),
+    };
+    let facts = content::convert_all(&mut ctx)?;
+    rules::write_all(&mut ctx, &facts)?;
+    ctx.out.file(
+        "pack.yaml",
+        json!({
+            "id": PACK_ID,
+            "version": "0.1.0",
+            "specVersion": "1.0.0",
+            "license": "CC-BY-4.0",
+            "credit": CREDIT,
+            "defaultLanguage": "en",
+        }),
+    )?;
+    ctx.out.text("pack.name", "SRD 5.1")?;
+    ctx.out.text(
+        "pack.description",
+        "The System Reference Document 5.1 as a rules pack: fifth-edition-compatible rules, character options, equipment, spells, magic items and monsters.",
+    )?;
+    let files = ctx.out.render("en");
+    let built = started.elapsed();
+    let problems = self_check(&files);
+    if !problems.is_empty() {
+        return Err(Error::SelfCheck(problems.join("\n")));
+    }
+    let checked = started.elapsed();
+    let written = write_pack(out, PACK_ID, &files)?;
+    let total = started.elapsed();
+
+    let mut report = String::new();
+    let _ = writeln!(report, "wrote {written} files to {}", out.display());
+    let _ = writeln!(report, "content items by type:");
+    let mut counts: Vec<_> = ctx.counts.iter().collect();
+    counts.sort();
+    for (content_type, count) in counts {
+        let _ = writeln!(report, "  {content_type}: {count}");
+    }
+    let _ = writeln!(report, "not expressed (count of entries):");
+    for (what, count) in &ctx.notes.0 {
+        let _ = writeln!(report, "  {what}: {count}");
+    }
+    let _ = writeln!(
+        report,
+        "time: read {:.0?}, convert {:.0?}, self-check {:.0?}, write {:.0?}, total {:.0?}",
+        read,
+        built - read,
+        checked - built,
+        total - checked,
+        total
+    );
+    Ok(report)
+}
+
+/// Reads every rendered file back into its model type and parses every formula, so a broken
+/// converter fails before it writes anything.
+fn self_check(files: &BTreeMap<String, String>) -> Vec<String> {
+    use opencharacter_spec::model::formulas::{content_formulas, rules_formulas};
+    use opencharacter_spec::model::{ContentItem, I18nFile, Manifest, RulesDocument};
+    use opencharacter_spec::yaml;
+
+    let mut problems = Vec::new();
+    let mut content_types = IndexMap::new();
+    let mut rules_docs = Vec::new();
+    for (path, text) in files {
+        if path.starts_with("rules/") {
+            match yaml::from_str::<RulesDocument>(text) {
+                Ok(rules) => {
+                    content_types.extend(rules.content_types.clone());
+                    rules_docs.push((path, rules));
+                }
+                Err(error) => problems.push(format!("{path}: {error}")),
+            }
+        } else if path == "pack.yaml" {
+            if let Err(error) = yaml::from_str::<Manifest>(text) {
+                problems.push(format!("{path}: {error}"));
+            }
+        } else if path.starts_with("i18n/") {
+            match yaml::from_str::<I18nFile>(text) {
+                Ok(file) => {
+                    for error in file.key_errors() {
+                        problems.push(format!("{path}: {error}"));
+                    }
+                }
+                Err(error) => problems.push(format!("{path}: {error}")),
+            }
+        }
+    }
+    let check = |problems: &mut Vec<String>, path: &str, text: &str| {
+        if let Err(error) = opencharacter_formula::parse(text) {
+            problems.push(format!("{path}: formula `{text}`: {error}"));
+        }
+    };
+    for (path, rules) in &rules_docs {
+        for site in rules_formulas(rules) {
+            check(&mut problems, &format!("{path}{}", site.pointer), site.text);
+        }
+    }
+    for (path, text) in files
+        .iter()
+        .filter(|(path, _)| path.starts_with("content/"))
+    {
+        match yaml::from_str::<ContentItem>(text) {
+            Ok(item) => {
+                let declared = item
+                    .content_type
+                    .as_ref()
+                    .and_then(|t| content_types.get(t.local()));
+                if declared.is_none() {
+                    problems.push(format!("{path}: undeclared content type"));
+                }
+                for site in content_formulas(&item, declared) {
+                    check(&mut problems, &format!("{path}{}", site.pointer), site.text);
+                }
+            }
+            Err(error) => problems.push(format!("{path}: {error}")),
+        }
+    }
+    problems
+}

@@ -1,0 +1,1939 @@
+//! The content items: one file per entry of the corpus, mechanics as typed properties.
+
+use std::collections::BTreeMap;
+
+use indexmap::{IndexMap, IndexSet};
+use serde_json::{Map, Value, json};
+
+use super::{Ctx, Error, index, leading_number, list, props, text, word};
+
+/// What the rules need to know about the content: enum values met in the data, and the
+/// abilities, skills and alignments in source order.
+#[derive(Debug, Default)]
+pub struct Facts {
+    /// `(content type, property)` → the enum values met, in the order met.
+    pub enums: IndexMap<(String, String), IndexSet<String>>,
+    /// Ability index (`str`) → English name.
+    pub abilities: Vec<(String, String)>,
+    /// Skill index (`animal-handling`), English name, ability index.
+    pub skills: Vec<(String, String, String)>,
+    /// Alignment index and English name.
+    pub alignments: Vec<(String, String)>,
+    /// Monster property words for saves and skills (`save_dex`, `skill_stealth`).
+    pub monster_numbers: IndexSet<String>,
+    /// Class-specific counters of class levels: property word → whether it is dice.
+    pub class_counters: IndexMap<String, bool>,
+    /// English labels of enum values: `(type, property, value)` → label.
+    pub enum_labels: BTreeMap<(String, String, String), String>,
+}
+
+impl Facts {
+    /// Records `label` as a value of an enum property and gives its word.
+    pub fn value(&mut self, content_type: &str, property: &str, label: &str) -> String {
+        let value = word(label);
+        self.enums
+            .entry((content_type.to_owned(), property.to_owned()))
+            .or_default()
+            .insert(value.clone());
+        self.enum_labels
+            .entry((content_type.to_owned(), property.to_owned(), value.clone()))
+            .or_insert_with(|| label.to_owned());
+        value
+    }
+}
+
+/// Where each equipment entry goes: index → (folder, content type).
+fn equipment_kinds(ctx: &Ctx<'_>) -> BTreeMap<String, (&'static str, &'static str)> {
+    let mut out = BTreeMap::new();
+    for entry in ctx.corpus.get("Equipment") {
+        let kind = match index(&entry["equipment_category"]) {
+            "weapon" => ("weapons", "weapon"),
+            "armor" => ("armor", "armor"),
+            "tools" => ("tools", "tool"),
+            "mounts-and-vehicles" => ("mounts", "mount"),
+            _ => ("gear", "gear"),
+        };
+        out.insert(index(entry).to_owned(), kind);
+    }
+    out
+}
+
+/// The content ID a `/api/2014/...` URL names, when the pack has it.
+struct Refs {
+    equipment: BTreeMap<String, (&'static str, &'static str)>,
+    categories: BTreeMap<String, Vec<String>>,
+}
+
+impl Refs {
+    fn equipment_id(&self, index: &str) -> Option<String> {
+        self.equipment
+            .get(index)
+            .map(|(folder, _)| format!("{folder}.{index}"))
+    }
+
+    /// Every equipment item a URL covers: the item itself, or a category's members.
+    fn covered(&self, url: &str) -> Vec<String> {
+        let parts: Vec<&str> = url.split('/').collect();
+        match parts.as_slice() {
+            [_, _, _, "equipment", index] => self.equipment_id(index).into_iter().collect(),
+            [_, _, _, "equipment-categories", index] => self
+                .categories
+                .get(*index)
+                .map(|members| {
+                    members
+                        .iter()
+                        .filter_map(|m| self.equipment_id(m))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Converts every entry; returns what the rules need.
+pub fn convert_all(ctx: &mut Ctx<'_>) -> Result<Facts, Error> {
+    let mut facts = Facts::default();
+    let refs = Refs {
+        equipment: equipment_kinds(ctx),
+        categories: ctx
+            .corpus
+            .get("Equipment-Categories")
+            .iter()
+            .map(|category| {
+                let members = list(category, "equipment")
+                    .iter()
+                    .filter(|m| text(m, "url").is_some_and(|u| u.contains("/equipment/")))
+                    .map(|m| index(m).to_owned())
+                    .collect();
+                (index(category).to_owned(), members)
+            })
+            .collect(),
+    };
+    simple_lists(ctx, &mut facts)?;
+    let proficiency_cover = proficiencies(ctx, &mut facts, &refs)?;
+    equipment(ctx, &mut facts, &refs, &proficiency_cover)?;
+    magic_items(ctx, &mut facts)?;
+    spells(ctx, &mut facts)?;
+    monsters(ctx, &mut facts)?;
+    features(ctx, &mut facts)?;
+    classes(ctx, &mut facts)?;
+    class_levels(ctx, &mut facts)?;
+    subclasses(ctx)?;
+    races(ctx, &mut facts)?;
+    traits(ctx, &mut facts)?;
+    backgrounds_and_feats(ctx)?;
+    Ok(facts)
+}
+
+fn name(entry: &Value) -> &str {
+    text(entry, "name").unwrap_or_else(|| index(entry))
+}
+
+/// Abilities, skills, alignments, conditions, damage types, languages, magic schools and
+/// weapon properties.
+fn simple_lists(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    let corpus = ctx.corpus;
+    for entry in corpus.get("Ability-Scores") {
+        let skills: Vec<String> = list(entry, "skills")
+            .iter()
+            .map(|s| format!("skills.{}", index(s)))
+            .collect();
+        ctx.item(
+            "abilities",
+            index(entry),
+            "ability",
+            text(entry, "full_name").unwrap_or_else(|| name(entry)),
+            props([("properties", json!(props([("skills", json!(skills))])))]),
+        )?;
+        ctx.out.text(
+            format!("content.abilities.{}.abbreviation", index(entry)),
+            name(entry),
+        )?;
+        facts.abilities.push((
+            index(entry).to_owned(),
+            text(entry, "full_name")
+                .unwrap_or_else(|| name(entry))
+                .to_owned(),
+        ));
+    }
+    for entry in corpus.get("Skills") {
+        let ability = index(&entry["ability_score"]).to_owned();
+        ctx.item(
+            "skills",
+            index(entry),
+            "skill",
+            name(entry),
+            props([(
+                "properties",
+                json!({ "ability": format!("abilities.{ability}") }),
+            )]),
+        )?;
+        facts
+            .skills
+            .push((index(entry).to_owned(), name(entry).to_owned(), ability));
+    }
+    for entry in corpus.get("Alignments") {
+        ctx.item(
+            "alignments",
+            index(entry),
+            "alignment",
+            name(entry),
+            Map::new(),
+        )?;
+        if let Some(abbreviation) = text(entry, "abbreviation") {
+            ctx.out.text(
+                format!("content.alignments.{}.abbreviation", index(entry)),
+                abbreviation,
+            )?;
+        }
+        facts
+            .alignments
+            .push((index(entry).to_owned(), name(entry).to_owned()));
+    }
+    for entry in corpus.get("Conditions") {
+        ctx.item(
+            "conditions",
+            index(entry),
+            "condition",
+            name(entry),
+            Map::new(),
+        )?;
+    }
+    for entry in corpus.get("Damage-Types") {
+        ctx.item(
+            "damage-types",
+            index(entry),
+            "damage_type",
+            name(entry),
+            Map::new(),
+        )?;
+    }
+    for entry in corpus.get("Magic-Schools") {
+        ctx.item(
+            "magic-schools",
+            index(entry),
+            "magic_school",
+            name(entry),
+            Map::new(),
+        )?;
+    }
+    for entry in corpus.get("Weapon-Properties") {
+        // 5e-bits marks monk weapons with a "Monk" property; it is not an SRD weapon property.
+        if index(entry) == "monk" {
+            ctx.notes
+                .skip("weapon property `monk` (not in the SRD; dropped)");
+            continue;
+        }
+        ctx.item(
+            "weapon-properties",
+            index(entry),
+            "weapon_property",
+            name(entry),
+            Map::new(),
+        )?;
+    }
+    let languages: Vec<String> = corpus
+        .get("Languages")
+        .iter()
+        .map(|l| name(l).to_owned())
+        .collect();
+    for entry in corpus.get("Languages") {
+        let kind = text(entry, "type").map(|t| facts.value("language", "kind", t));
+        // A script is named after a language; point at it when the pack has it.
+        let script = text(entry, "script").and_then(|script| {
+            languages.iter().any(|l| l == script).then(|| {
+                format!(
+                    "languages.{}",
+                    corpus
+                        .get("Languages")
+                        .iter()
+                        .find(|l| name(l) == script)
+                        .map(index)
+                        .unwrap_or_default()
+                )
+            })
+        });
+        ctx.item(
+            "languages",
+            index(entry),
+            "language",
+            name(entry),
+            props([(
+                "properties",
+                json!(props([("kind", json!(kind)), ("script", json!(script))])),
+            )]),
+        )?;
+    }
+    Ok(())
+}
+
+/// Proficiencies; returns equipment ID → the proficiencies that cover it.
+fn proficiencies(
+    ctx: &mut Ctx<'_>,
+    facts: &mut Facts,
+    refs: &Refs,
+) -> Result<BTreeMap<String, Vec<String>>, Error> {
+    let mut cover: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for entry in ctx.corpus.get("Proficiencies") {
+        let id = format!("proficiencies.{}", index(entry));
+        let kind = text(entry, "type").map(|t| facts.value("proficiency", "kind", t));
+        let url = text(&entry["reference"], "url").unwrap_or_default();
+        let reference = index(&entry["reference"]);
+        let skill = url
+            .contains("/skills/")
+            .then(|| format!("skills.{reference}"));
+        let save = url
+            .contains("/ability-scores/")
+            .then(|| format!("abilities.{reference}"));
+        let equipment = refs.covered(url);
+        for item in &equipment {
+            cover.entry(item.clone()).or_default().push(id.clone());
+        }
+        let classes: Vec<String> = list(entry, "classes")
+            .iter()
+            .map(|c| format!("classes.{}", index(c)))
+            .collect();
+        let races: Vec<String> = list(entry, "races")
+            .iter()
+            .map(|r| {
+                let folder = if text(r, "url").is_some_and(|u| u.contains("/subraces/")) {
+                    "subraces"
+                } else {
+                    "races"
+                };
+                format!("{folder}.{}", index(r))
+            })
+            .collect();
+        ctx.item(
+            "proficiencies",
+            index(entry),
+            "proficiency",
+            name(entry),
+            props([(
+                "properties",
+                json!(props([
+                    ("kind", json!(kind)),
+                    ("skill", json!(skill)),
+                    ("saving_throw", json!(save)),
+                    ("equipment", json!(equipment)),
+                    ("classes", json!(classes)),
+                    ("races", json!(races)),
+                ])),
+            )]),
+        )?;
+    }
+    Ok(cover)
+}
+
+fn price(entry: &Value) -> Value {
+    let cost = &entry["cost"];
+    match (cost["quantity"].as_u64(), text(cost, "unit")) {
+        (Some(amount), Some(unit)) => json!({ "amount": amount, "unit": unit }),
+        _ => Value::Null,
+    }
+}
+
+fn number(value: &Value) -> Value {
+    if value.is_number() {
+        value.clone()
+    } else {
+        Value::Null
+    }
+}
+
+/// A `has(…)` test that any of the proficiencies is owned.
+fn has_any(proficiencies: &[String]) -> String {
+    proficiencies
+        .iter()
+        .map(|p| format!("has(\"{p}\")"))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+fn equipment(
+    ctx: &mut Ctx<'_>,
+    facts: &mut Facts,
+    refs: &Refs,
+    cover: &BTreeMap<String, Vec<String>>,
+) -> Result<(), Error> {
+    for entry in ctx.corpus.get("Equipment") {
+        let local = index(entry);
+        let Some((folder, kind)) = refs.equipment.get(local).copied() else {
+            continue;
+        };
+        let id = format!("{folder}.{local}");
+        let weight = number(&entry["weight"]);
+        if text(entry, "special").is_some() || entry.get("special").is_some() {
+            ctx.notes
+                .skip("weapon `special` rules text (prose; left out)");
+        }
+        let (properties, tags, effects) = match kind {
+            "weapon" => {
+                let category =
+                    text(entry, "weapon_category").map(|c| facts.value("weapon", "category", c));
+                let range =
+                    text(entry, "weapon_range").map(|r| facts.value("weapon", "range_kind", r));
+                let property_ids: Vec<String> = list(entry, "properties")
+                    .iter()
+                    .map(|p| format!("weapon-properties.{}", index(p)))
+                    .collect();
+                let property_words: Vec<&str> =
+                    list(entry, "properties").iter().map(index).collect();
+                let finesse = property_words.contains(&"finesse");
+                let ranged = range.as_deref() == Some("ranged");
+                let ability = if finesse {
+                    "max(abilities.str.mod, abilities.dex.mod)"
+                } else if ranged {
+                    "abilities.dex.mod"
+                } else {
+                    "abilities.str.mod"
+                };
+                let proficient = cover.get(&id).map(Vec::as_slice).unwrap_or_default();
+                let mut attack = if proficient.is_empty() {
+                    ability.to_owned()
+                } else {
+                    format!("{ability} + if({}, proficiency, 0)", has_any(proficient))
+                };
+                if ranged {
+                    attack.push_str(" + combat.ranged_attack_bonus");
+                }
+                let damage = &entry["damage"];
+                let properties = props([
+                    ("category", json!(category)),
+                    ("range_kind", json!(range)),
+                    ("damage", json!(text(damage, "damage_dice"))),
+                    (
+                        "damage_type",
+                        json!(
+                            damage
+                                .get("damage_type")
+                                .map(|t| format!("damage-types.{}", index(t)))
+                        ),
+                    ),
+                    (
+                        "versatile_damage",
+                        json!(text(&entry["two_handed_damage"], "damage_dice")),
+                    ),
+                    ("properties", json!(property_ids)),
+                    ("range_normal", number(&entry["range"]["normal"])),
+                    ("range_long", number(&entry["range"]["long"])),
+                    ("throw_normal", number(&entry["throw_range"]["normal"])),
+                    ("throw_long", number(&entry["throw_range"]["long"])),
+                    ("weight", weight),
+                    ("attack_bonus", json!(attack)),
+                    ("damage_bonus", json!(ability)),
+                ]);
+                let mut tags: Vec<String> = category.into_iter().chain(range).collect();
+                tags.extend(property_words.iter().map(|w| (*w).to_owned()));
+                (properties, tags, Vec::new())
+            }
+            "armor" => {
+                let category =
+                    text(entry, "armor_category").map(|c| facts.value("armor", "category", c));
+                let ac = &entry["armor_class"];
+                let base = ac["base"].as_i64();
+                let dex_bonus = ac["dex_bonus"].as_bool();
+                let cap = ac["max_bonus"].as_i64();
+                let str_minimum = entry["str_minimum"].as_i64().filter(|m| *m > 0);
+                let mut effects = Vec::new();
+                if category.as_deref() == Some("shield") {
+                    if let Some(base) = base {
+                        effects.push(json!({ "target": "combat.shield_bonus", "op": "add", "value": base.to_string() }));
+                    }
+                } else if let Some(base) = base {
+                    let cap = match (dex_bonus, cap) {
+                        (Some(false), _) => 0,
+                        (_, Some(cap)) => cap,
+                        _ => 99,
+                    };
+                    effects.push(json!({ "target": "combat.armor.base", "op": "set", "value": base.to_string() }));
+                    effects.push(json!({ "target": "combat.armor.dex_cap", "op": "set", "value": cap.to_string() }));
+                    effects.push(
+                        json!({ "target": "combat.armor.worn", "op": "set", "value": "true" }),
+                    );
+                    if let Some(minimum) = str_minimum {
+                        effects.push(json!({ "target": "combat.armor.str_minimum", "op": "set", "value": minimum.to_string() }));
+                    }
+                }
+                let properties = props([
+                    ("category", json!(category)),
+                    ("base_ac", json!(base)),
+                    ("dex_bonus", json!(dex_bonus)),
+                    ("dex_cap", json!(cap)),
+                    ("str_minimum", json!(str_minimum)),
+                    (
+                        "stealth_disadvantage",
+                        json!(entry["stealth_disadvantage"].as_bool()),
+                    ),
+                    ("weight", weight),
+                ]);
+                (properties, category.into_iter().collect(), effects)
+            }
+            "tool" => {
+                let category =
+                    text(entry, "tool_category").map(|c| facts.value("tool", "category", c));
+                (
+                    props([("category", json!(category)), ("weight", weight)]),
+                    Vec::new(),
+                    Vec::new(),
+                )
+            }
+            "mount" => {
+                let category =
+                    text(entry, "vehicle_category").map(|c| facts.value("mount", "category", c));
+                let speed_unit =
+                    text(&entry["speed"], "unit").map(|u| facts.value("mount", "speed_unit", u));
+                (
+                    props([
+                        ("category", json!(category)),
+                        ("speed", number(&entry["speed"]["quantity"])),
+                        ("speed_unit", json!(speed_unit)),
+                        (
+                            "capacity_lb",
+                            json!(text(entry, "capacity").and_then(leading_number)),
+                        ),
+                        ("weight", weight),
+                    ]),
+                    Vec::new(),
+                    Vec::new(),
+                )
+            }
+            _ => {
+                let category = entry
+                    .get("gear_category")
+                    .map(|c| facts.value("gear", "category", name(c)));
+                let contents: Vec<(String, i64)> = list(entry, "contents")
+                    .iter()
+                    .filter_map(|c| {
+                        let item = refs.equipment_id(index(&c["item"]))?;
+                        Some((item, c["quantity"].as_i64().unwrap_or(1)))
+                    })
+                    .collect();
+                (
+                    props([
+                        ("category", json!(category)),
+                        ("bundle", number(&entry["quantity"])),
+                        (
+                            "contents",
+                            json!(contents.iter().map(|c| &c.0).collect::<Vec<_>>()),
+                        ),
+                        (
+                            "contents_quantity",
+                            json!(contents.iter().map(|c| c.1).collect::<Vec<_>>()),
+                        ),
+                        ("weight", weight),
+                    ]),
+                    Vec::new(),
+                    Vec::new(),
+                )
+            }
+        };
+        ctx.item(
+            folder,
+            local,
+            kind,
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("price", price(entry)),
+                ("tags", json!(tags)),
+                ("effects", json!(effects)),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    let entries = ctx.corpus.get("Magic-Items");
+    let mut parent_of: BTreeMap<&str, &str> = BTreeMap::new();
+    for entry in entries {
+        for variant in list(entry, "variants") {
+            parent_of.insert(index(variant), index(entry));
+        }
+    }
+    let by_index: BTreeMap<&str, &Value> = entries.iter().map(|e| (index(e), e)).collect();
+    for entry in entries {
+        let local = index(entry);
+        let category = facts.value("magic_item", "category", name(&entry["equipment_category"]));
+        let rarity = facts.value("magic_item", "rarity", name(&entry["rarity"]));
+        // The first line of the description is a fact line ("Wondrous item, rare (requires
+        // attunement)"); only the attunement flag is read from it, nothing is copied.
+        let attunement = list(entry, "desc")
+            .first()
+            .and_then(Value::as_str)
+            .is_some_and(|line| line.contains("requires attunement"));
+        // "Weapon, +1", "Armor, +2": the bonus is part of the name.
+        let bonus = name(entry)
+            .rsplit_once(", +")
+            .and_then(|(_, n)| n.trim().parse::<i64>().ok())
+            .or_else(|| {
+                name(entry)
+                    .rsplit_once(" +")
+                    .and_then(|(_, n)| n.trim().parse::<i64>().ok())
+            });
+        let mut effects = Vec::new();
+        if let Some(bonus) = bonus
+            && (category == "armor" || local.starts_with("shield"))
+        {
+            effects.push(
+                json!({ "target": "combat.ac_bonus", "op": "add", "value": bonus.to_string() }),
+            );
+        }
+        let parent = parent_of.get(local).copied();
+        let body = match parent {
+            Some(parent) => {
+                let base = by_index.get(parent).copied();
+                let base_rarity = base.map(|b| word(name(&b["rarity"])));
+                let base_attunement = base.is_some_and(|b| {
+                    list(b, "desc")
+                        .first()
+                        .and_then(Value::as_str)
+                        .is_some_and(|line| line.contains("requires attunement"))
+                });
+                // A variant writes only what differs from its base.
+                let properties = props([
+                    (
+                        "rarity",
+                        if base_rarity.as_deref() == Some(rarity.as_str()) {
+                            Value::Null
+                        } else {
+                            json!(rarity)
+                        },
+                    ),
+                    (
+                        "attunement",
+                        if base_attunement == attunement {
+                            Value::Null
+                        } else {
+                            json!(attunement)
+                        },
+                    ),
+                    ("bonus", json!(bonus)),
+                ]);
+                props([
+                    ("extends", json!(format!("magic-items.{parent}"))),
+                    ("properties", Value::Object(properties)),
+                    ("effects", json!(effects)),
+                ])
+            }
+            None => props([
+                (
+                    "properties",
+                    json!(props([
+                        ("category", json!(category)),
+                        ("rarity", json!(rarity)),
+                        ("attunement", json!(attunement)),
+                        ("bonus", json!(bonus)),
+                    ])),
+                ),
+                ("tags", json!(["magical"])),
+                ("effects", json!(effects)),
+            ]),
+        };
+        ctx.item("magic-items", local, "magic_item", name(entry), body)?;
+    }
+    Ok(())
+}
+
+/// `"1d6 + MOD"` → `1d6 + spellcasting.mod`.
+fn dice_text(text: &str) -> String {
+    text.replace("MOD", "spellcasting.mod")
+}
+
+/// `lookup(on, 3, 8d6, 4, 9d6, …)` from a table keyed by level.
+fn scaling(on: &str, table: &Value) -> (Option<String>, Option<String>) {
+    let Some(map) = table.as_object() else {
+        return (None, None);
+    };
+    let mut rows: Vec<(i64, String)> = map
+        .iter()
+        .filter_map(|(k, v)| Some((k.parse().ok()?, dice_text(v.as_str()?))))
+        .collect();
+    rows.sort_by_key(|row| row.0);
+    let first = rows.first().map(|row| row.1.clone());
+    if rows.len() < 2 {
+        return (first, None);
+    }
+    let args: Vec<String> = rows
+        .iter()
+        .map(|(level, dice)| format!("{level}, {dice}"))
+        .collect();
+    (first, Some(format!("lookup({on}, {})", args.join(", "))))
+}
+
+fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    for entry in ctx.corpus.get("Spells") {
+        let (cast_amount, cast_unit) = amount_unit(text(entry, "casting_time").unwrap_or_default());
+        let cast_unit = cast_unit.map(|u| facts.value("spell", "casting_time_unit", &u));
+        let range = text(entry, "range").unwrap_or_default();
+        let (range_kind, range_feet) = match amount_unit(range) {
+            (Some(n), Some(unit)) if unit.starts_with("feet") || unit.starts_with("foot") => {
+                ("distance".to_owned(), Some(n))
+            }
+            (Some(n), Some(unit)) if unit.starts_with("mile") => {
+                ("distance".to_owned(), Some(n * 5280))
+            }
+            _ => (range.to_owned(), None),
+        };
+        let range_kind = facts.value("spell", "range_kind", &range_kind);
+        let duration = text(entry, "duration").unwrap_or_default();
+        let plain = duration.trim_start_matches("Up to ").trim();
+        let (duration_amount, duration_unit) = match amount_unit(plain) {
+            (Some(n), Some(unit)) => (Some(n), unit.trim_end_matches('s').to_owned()),
+            _ => (None, plain.to_owned()),
+        };
+        let duration_unit = facts.value("spell", "duration_unit", &duration_unit);
+        let components: Vec<String> = list(entry, "components")
+            .iter()
+            .filter_map(Value::as_str)
+            .map(|c| facts.value("spell", "components", c))
+            .collect();
+        if text(entry, "material").is_some() {
+            ctx.notes
+                .skip("spell material component text (prose; left out)");
+        }
+        let damage = &entry["damage"];
+        let (damage_dice, damage_scaling) = if damage.get("damage_at_slot_level").is_some() {
+            scaling("spellcasting.slot_level", &damage["damage_at_slot_level"])
+        } else if damage.get("damage_at_character_level").is_some() {
+            scaling("level", &damage["damage_at_character_level"])
+        } else {
+            (None, None)
+        };
+        let (heal, heal_scaling) = scaling("spellcasting.slot_level", &entry["heal_at_slot_level"]);
+        let dc = &entry["dc"];
+        let save_success = text(dc, "dc_success").map(|s| facts.value("spell", "save_success", s));
+        let attack = text(entry, "attack_type").map(|a| facts.value("spell", "attack_kind", a));
+        let area = &entry["area_of_effect"];
+        let area_shape = text(area, "type").map(|t| facts.value("spell", "area_shape", t));
+        let classes: Vec<String> = list(entry, "classes")
+            .iter()
+            .map(|c| format!("classes.{}", index(c)))
+            .collect();
+        let subclasses: Vec<String> = list(entry, "subclasses")
+            .iter()
+            .map(|c| format!("subclasses.{}", index(c)))
+            .collect();
+        let mut tags: Vec<String> = list(entry, "classes")
+            .iter()
+            .map(|c| index(c).to_owned())
+            .collect();
+        if entry["ritual"].as_bool() == Some(true) {
+            tags.push("ritual".into());
+        }
+        if entry["concentration"].as_bool() == Some(true) {
+            tags.push("concentration".into());
+        }
+        let properties = props([
+            ("level", number(&entry["level"])),
+            (
+                "school",
+                json!(format!("magic-schools.{}", index(&entry["school"]))),
+            ),
+            ("casting_time", json!(cast_amount)),
+            ("casting_time_unit", json!(cast_unit)),
+            ("range_kind", json!(range_kind)),
+            ("range_feet", json!(range_feet)),
+            ("components", json!(components)),
+            ("ritual", number_or_bool(&entry["ritual"])),
+            ("concentration", number_or_bool(&entry["concentration"])),
+            ("duration", json!(duration_amount)),
+            ("duration_unit", json!(duration_unit)),
+            ("damage", json!(damage_dice)),
+            (
+                "damage_type",
+                json!(
+                    damage
+                        .get("damage_type")
+                        .map(|t| format!("damage-types.{}", index(t)))
+                ),
+            ),
+            ("damage_scaling", json!(damage_scaling)),
+            ("heal", json!(heal)),
+            ("heal_scaling", json!(heal_scaling)),
+            (
+                "save_ability",
+                json!(dc.get("dc_type").map(|t| format!("abilities.{}", index(t)))),
+            ),
+            ("save_success", json!(save_success)),
+            ("attack_kind", json!(attack)),
+            ("area_shape", json!(area_shape)),
+            ("area_size", number(&area["size"])),
+            ("classes", json!(classes)),
+            ("subclasses", json!(subclasses)),
+        ]);
+        ctx.item(
+            "spells",
+            index(entry),
+            "spell",
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("tags", json!(tags)),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+fn number_or_bool(value: &Value) -> Value {
+    if value.is_boolean() || value.is_number() {
+        value.clone()
+    } else {
+        Value::Null
+    }
+}
+
+/// `"10 minutes"` → (10, "minutes"); `"1 bonus action"` → (1, "bonus action").
+fn amount_unit(text: &str) -> (Option<i64>, Option<String>) {
+    match text.split_once(' ') {
+        Some((n, unit)) => match n.replace(',', "").parse::<i64>() {
+            Ok(n) => (Some(n), Some(unit.to_owned())),
+            Err(_) => (None, None),
+        },
+        None => (None, None),
+    }
+}
+
+fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    let corpus = ctx.corpus;
+    let damage_types: Vec<&str> = corpus.get("Damage-Types").iter().map(index).collect();
+    let languages: BTreeMap<String, String> = corpus
+        .get("Languages")
+        .iter()
+        .map(|l| (name(l).to_owned(), format!("languages.{}", index(l))))
+        .collect();
+    for entry in corpus.get("Monsters") {
+        let local = index(entry);
+        let mut properties = Map::new();
+        let mut put = |key: &str, value: Value| {
+            if !super::is_empty(&value) {
+                properties.insert(key.to_owned(), value);
+            }
+        };
+        put(
+            "size",
+            json!(facts.value("monster", "size", text(entry, "size").unwrap_or("Medium"))),
+        );
+        put(
+            "creature_type",
+            json!(facts.value(
+                "monster",
+                "creature_type",
+                text(entry, "type").unwrap_or("beast")
+            )),
+        );
+        put(
+            "subtype",
+            json!(text(entry, "subtype").map(|s| facts.value("monster", "subtype", s))),
+        );
+        put(
+            "alignment",
+            json!(text(entry, "alignment").map(|a| facts.value("monster", "alignment", a))),
+        );
+        let armor_classes = list(entry, "armor_class");
+        if let Some(first) = armor_classes.first() {
+            put("armor_class", number(&first["value"]));
+            put(
+                "armor_class_kind",
+                json!(text(first, "type").map(|t| facts.value("monster", "armor_class_kind", t))),
+            );
+            let worn: Vec<String> = list(first, "armor")
+                .iter()
+                .filter(|a| text(a, "url").is_some_and(|u| u.contains("/equipment/")))
+                .map(|a| format!("armor.{}", index(a)))
+                .collect();
+            put("armor", json!(worn));
+        }
+        let others: Vec<Value> = armor_classes
+            .iter()
+            .skip(1)
+            .map(|a| number(&a["value"]))
+            .collect();
+        put("armor_class_other", json!(others));
+        put("hit_points", number(&entry["hit_points"]));
+        put("hit_dice", json!(text(entry, "hit_dice")));
+        put("hit_points_roll", json!(text(entry, "hit_points_roll")));
+        for (kind, value) in entry["speed"].as_object().into_iter().flatten() {
+            if kind == "hover" {
+                put("hover", number_or_bool(value));
+            } else if let Some(feet) = value.as_str().and_then(leading_number) {
+                put(&format!("speed_{kind}"), json!(feet));
+            }
+        }
+        for (ability, key) in [
+            ("str", "strength"),
+            ("dex", "dexterity"),
+            ("con", "constitution"),
+            ("int", "intelligence"),
+            ("wis", "wisdom"),
+            ("cha", "charisma"),
+        ] {
+            put(ability, number(&entry[key]));
+        }
+        for proficiency in list(entry, "proficiencies") {
+            let id = index(&proficiency["proficiency"]);
+            let key = if let Some(ability) = id.strip_prefix("saving-throw-") {
+                format!("save_{}", word(ability))
+            } else if let Some(skill) = id.strip_prefix("skill-") {
+                format!("skill_{}", word(skill))
+            } else {
+                ctx.notes.skip("monster proficiency of another kind");
+                continue;
+            };
+            facts.monster_numbers.insert(key.clone());
+            put(&key, number(&proficiency["value"]));
+        }
+        for kind in ["vulnerabilities", "resistances", "immunities"] {
+            let mut plain = Vec::new();
+            let mut special = Vec::new();
+            for item in list(entry, &format!("damage_{kind}"))
+                .iter()
+                .filter_map(Value::as_str)
+            {
+                if damage_types.contains(&item) {
+                    plain.push(format!("damage-types.{item}"));
+                } else {
+                    special.push(facts.value("monster", &format!("damage_{kind}_special"), item));
+                }
+            }
+            put(&format!("damage_{kind}"), json!(plain));
+            put(&format!("damage_{kind}_special"), json!(special));
+        }
+        let conditions: Vec<String> = list(entry, "condition_immunities")
+            .iter()
+            .map(|c| format!("conditions.{}", index(c)))
+            .collect();
+        put("condition_immunities", json!(conditions));
+        for (sense, value) in entry["senses"].as_object().into_iter().flatten() {
+            let number_value = value
+                .as_i64()
+                .or_else(|| value.as_str().and_then(leading_number));
+            put(&word(sense), json!(number_value));
+            if value.as_str().is_some_and(|v| v.contains("blind beyond")) {
+                put("blind_beyond", json!(true));
+            }
+        }
+        let mut known = Vec::new();
+        let mut special = Vec::new();
+        let mut telepathy = None;
+        for part in text(entry, "languages").unwrap_or_default().split(", ") {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            if let Some(id) = languages.get(part) {
+                known.push(id.clone());
+            } else if let Some(range) = part.strip_prefix("telepathy ") {
+                telepathy = leading_number(range);
+            } else {
+                special.push(facts.value("monster", "languages_special", part));
+            }
+        }
+        put("languages", json!(known));
+        put("languages_special", json!(special));
+        put("telepathy", json!(telepathy));
+        put("challenge_rating", number(&entry["challenge_rating"]));
+        put("xp", number(&entry["xp"]));
+        put("proficiency_bonus", number(&entry["proficiency_bonus"]));
+        let mut used = IndexSet::new();
+        let mut names: BTreeMap<String, String> = BTreeMap::new();
+        for (key, kind) in [
+            ("special_abilities", "trait"),
+            ("actions", "action"),
+            ("reactions", "reaction"),
+            ("legendary_actions", "legendary"),
+        ] {
+            let mut ids = Vec::new();
+            for action in list(entry, key) {
+                let id = monster_action(ctx, facts, local, action, kind, &mut used, &names)?;
+                names.insert(name(action).to_owned(), id.clone());
+                ids.push(id);
+            }
+            put(
+                match kind {
+                    "trait" => "traits",
+                    "action" => "actions",
+                    "reaction" => "reactions",
+                    _ => "legendary_actions",
+                },
+                json!(ids),
+            );
+        }
+        // Multiattack names actions that come after it; resolve them once all are known.
+        resolve_multiattack(ctx, local, entry, &names)?;
+        if entry.get("forms").is_some() {
+            ctx.notes
+                .skip("monster `forms` (other stat blocks of a shapechanger)");
+        }
+        let tags = vec![word(text(entry, "type").unwrap_or("beast")).replace('_', "-")];
+        ctx.item(
+            "monsters",
+            local,
+            "monster",
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("tags", json!(tags)),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+fn slug(label: &str) -> String {
+    word(label).trim_start_matches("n_").replace('_', "-")
+}
+
+fn monster_action(
+    ctx: &mut Ctx<'_>,
+    facts: &mut Facts,
+    monster: &str,
+    action: &Value,
+    kind: &str,
+    used: &mut IndexSet<String>,
+    _names: &BTreeMap<String, String>,
+) -> Result<String, Error> {
+    let base = {
+        let s = slug(name(action));
+        if s.is_empty() { "action".to_owned() } else { s }
+    };
+    let mut local = base.clone();
+    let mut n = 2;
+    while used.contains(&local) {
+        local = format!("{base}-{n}");
+        n += 1;
+    }
+    used.insert(local.clone());
+    let mut dice = Vec::new();
+    let mut types = Vec::new();
+    for damage in list(action, "damage") {
+        match (text(damage, "damage_dice"), damage.get("damage_type")) {
+            (Some(d), Some(t)) => {
+                dice.push(d.to_owned());
+                types.push(format!("damage-types.{}", index(t)));
+            }
+            _ => ctx
+                .notes
+                .skip("monster damage given as a choice between types"),
+        }
+    }
+    if action.get("options").is_some() || action.get("action_options").is_some() {
+        ctx.notes
+            .skip("monster action options (one of several attacks or breaths)");
+    }
+    let dc = &action["dc"];
+    let usage = &action["usage"];
+    let spellcasting = &action["spellcasting"];
+    let spells: Vec<String> = list(spellcasting, "spells")
+        .iter()
+        .filter_map(|s| text(s, "url"))
+        .filter_map(|u| u.rsplit('/').next())
+        .map(|s| format!("spells.{s}"))
+        .collect();
+    let mut properties = props([
+        ("kind", json!(facts.value("monster_action", "kind", kind))),
+        ("attack_bonus", number(&action["attack_bonus"])),
+        ("damage", json!(dice)),
+        ("damage_type", json!(types)),
+        ("save_dc", number(&dc["dc_value"])),
+        (
+            "save_ability",
+            json!(dc.get("dc_type").map(|t| format!("abilities.{}", index(t)))),
+        ),
+        (
+            "save_success",
+            json!(text(dc, "success_type").map(|s| facts.value(
+                "monster_action",
+                "save_success",
+                s
+            ))),
+        ),
+        (
+            "usage",
+            json!(text(usage, "type").map(|u| facts.value("monster_action", "usage", u))),
+        ),
+        ("usage_times", number(&usage["times"])),
+        ("recharge_min", number(&usage["min_value"])),
+        (
+            "spellcasting_ability",
+            json!(
+                spellcasting
+                    .get("ability")
+                    .map(|a| format!("abilities.{}", index(a)))
+            ),
+        ),
+        ("spell_save_dc", number(&spellcasting["dc"])),
+        ("spell_attack_bonus", number(&spellcasting["modifier"])),
+        ("caster_level", number(&spellcasting["level"])),
+        ("spells", json!(spells)),
+    ]);
+    for (slot, count) in spellcasting["slots"].as_object().into_iter().flatten() {
+        properties.insert(format!("slots_{slot}"), count.clone());
+    }
+    let folder = format!("monster-actions.{monster}");
+    ctx.item(
+        &format!("monster-actions/{monster}"),
+        &local,
+        "monster_action",
+        name(action),
+        props([("properties", Value::Object(properties))]),
+    )
+    .map(|_| format!("{folder}.{local}"))
+}
+
+/// Adds `multiattack_actions` and `multiattack_counts` to a monster's multiattack actions.
+fn resolve_multiattack(
+    ctx: &mut Ctx<'_>,
+    monster: &str,
+    entry: &Value,
+    names: &BTreeMap<String, String>,
+) -> Result<(), Error> {
+    for action in list(entry, "actions") {
+        let parts = list(action, "actions");
+        if parts.is_empty() {
+            continue;
+        }
+        let Some(id) = names.get(name(action)) else {
+            continue;
+        };
+        let mut actions = Vec::new();
+        let mut counts = Vec::new();
+        for part in parts {
+            match text(part, "action_name").and_then(|n| names.get(n)) {
+                Some(target) => {
+                    actions.push(json!(target));
+                    counts.push(part["count"].as_i64().map_or_else(
+                        || {
+                            json!(
+                                part["count"]
+                                    .as_str()
+                                    .and_then(|c| c.parse::<i64>().ok())
+                                    .unwrap_or(1)
+                            )
+                        },
+                        |c| json!(c),
+                    ));
+                }
+                None => ctx
+                    .notes
+                    .skip("multiattack part naming no action of the monster"),
+            }
+        }
+        let local = id.rsplit('.').next().unwrap_or_default();
+        let path = format!("content/monster-actions/{monster}/{local}.yaml");
+        if let Some(Value::Object(item)) = ctx.out.files.get_mut(&path) {
+            let properties = item
+                .entry("properties")
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(properties) = properties
+                && !actions.is_empty()
+            {
+                properties.insert("multiattack_actions".into(), Value::Array(actions));
+                properties.insert("multiattack_counts".into(), Value::Array(counts));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Effects the pack gives features, written from the SRD's numbers (the data has none).
+fn feature_effects(index: &str) -> Vec<Value> {
+    let effect =
+        |target: &str, op: &str, value: &str| json!({ "target": target, "op": op, "value": value });
+    if index.ends_with("fighting-style-defense") {
+        return vec![
+            json!({ "target": "combat.ac_bonus", "op": "add", "value": "1", "when": "combat.armor.worn" }),
+        ];
+    }
+    if index.ends_with("fighting-style-archery") {
+        return vec![effect("combat.ranged_attack_bonus", "add", "2")];
+    }
+    match index {
+        "improved-critical" => vec![effect("combat.critical_min", "max", "19")],
+        "superior-critical" => vec![effect("combat.critical_min", "max", "18")],
+        "extra-attack" | "extra-attack-1" => vec![effect("combat.attacks", "min", "2")],
+        "extra-attack-2" => vec![effect("combat.attacks", "min", "3")],
+        "extra-attack-3" => vec![effect("combat.attacks", "min", "4")],
+        "barbarian-unarmored-defense" => vec![json!({
+            "target": "combat.armor.base", "op": "set", "value": "10 + abilities.con.mod",
+            "when": "not(combat.armor.worn)"
+        })],
+        "monk-unarmored-defense" => vec![json!({
+            "target": "combat.armor.base", "op": "set", "value": "10 + abilities.wis.mod",
+            "when": "not(combat.armor.worn) and combat.shield_bonus == 0"
+        })],
+        "fast-movement" => vec![json!({
+            "target": "speed.walk", "op": "add", "value": "10",
+            "when": "not(combat.armor.worn) or combat.armor.dex_cap > 0"
+        })],
+        "draconic-resilience" => vec![
+            effect("hp.bonus_per_level", "add", "1"),
+            json!({ "target": "combat.armor.base", "op": "set", "value": "13", "when": "not(combat.armor.worn)" }),
+        ],
+        "jack-of-all-trades" | "remarkable-athlete" => Vec::new(),
+        _ => Vec::new(),
+    }
+}
+
+fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    let _ = facts;
+    for entry in ctx.corpus.get("Features") {
+        let mut requires_level = None;
+        let mut requires_spell = None;
+        let mut requires_feature = None;
+        for prerequisite in list(entry, "prerequisites") {
+            match text(prerequisite, "type") {
+                Some("level") => requires_level = prerequisite["level"].as_i64(),
+                Some("spell") => {
+                    requires_spell = text(prerequisite, "spell")
+                        .and_then(|s| s.rsplit('/').next())
+                        .map(|s| format!("spells.{s}"));
+                }
+                Some("feature") => {
+                    requires_feature = text(prerequisite, "feature")
+                        .and_then(|s| s.rsplit('/').next())
+                        .map(|s| format!("features.{s}"));
+                }
+                _ => ctx.notes.skip("feature prerequisite of another kind"),
+            }
+        }
+        for key in entry["feature_specific"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, _)| k)
+        {
+            if matches!(key.as_str(), "enemy_type_options" | "terrain_type_options") {
+                ctx.notes.skip(
+                    "feature choice among free-text options (favored enemy, favored terrain)",
+                );
+            }
+        }
+        let properties = props([
+            (
+                "class",
+                json!(entry.get("class").map(|c| format!("classes.{}", index(c)))),
+            ),
+            (
+                "subclass",
+                json!(
+                    entry
+                        .get("subclass")
+                        .map(|c| format!("subclasses.{}", index(c)))
+                ),
+            ),
+            ("level", number(&entry["level"])),
+            (
+                "parent",
+                json!(
+                    entry
+                        .get("parent")
+                        .map(|c| format!("features.{}", index(c)))
+                ),
+            ),
+            ("requires_level", json!(requires_level)),
+            ("requires_spell", json!(requires_spell)),
+            ("requires_feature", json!(requires_feature)),
+        ]);
+        ctx.item(
+            "features",
+            index(entry),
+            "feature",
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("effects", json!(feature_effects(index(entry)))),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+/// Every `reference` option of an option set, nested choices flattened.
+fn option_refs(options: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for option in list(&options["from"], "options") {
+        match text(option, "option_type") {
+            Some("reference") => {
+                if let Some(url) = text(&option["item"], "url") {
+                    out.push(url.to_owned());
+                }
+            }
+            Some("choice") => out.extend(option_refs(&option["choice"])),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A content ID from an API URL (`/api/2014/proficiencies/skill-athletics`).
+fn id_from_url(url: &str) -> Option<String> {
+    let parts: Vec<&str> = url.trim_start_matches('/').split('/').collect();
+    let (folder, local) = match parts.as_slice() {
+        [_, _, folder, local] => (*folder, *local),
+        _ => return None,
+    };
+    let folder = match folder {
+        "ability-scores" => "abilities",
+        "proficiencies" | "features" | "languages" | "spells" | "traits" | "skills" => folder,
+        _ => return None,
+    };
+    Some(format!("{folder}.{local}"))
+}
+
+fn choice_from(options: &Value, when: Option<String>) -> Option<Value> {
+    let items: Vec<String> = option_refs(options)
+        .iter()
+        .filter_map(|u| id_from_url(u))
+        .collect();
+    if items.is_empty() {
+        return None;
+    }
+    let count = options["choose"].as_u64().unwrap_or(1);
+    let mut choice = Map::new();
+    if count != 1 {
+        choice.insert("count".into(), json!(count));
+    }
+    choice.insert("items".into(), json!(items));
+    if let Some(when) = when {
+        choice.insert("when".into(), json!(when));
+    }
+    Some(Value::Object(choice))
+}
+
+fn classes(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    let _ = facts;
+    let corpus = ctx.corpus;
+    for entry in corpus.get("Classes") {
+        let local = index(entry);
+        let mut grants: Vec<Value> = list(entry, "proficiencies")
+            .iter()
+            .map(|p| json!({ "item": format!("proficiencies.{}", index(p)) }))
+            .collect();
+        let mut choices = Map::new();
+        for (n, options) in list(entry, "proficiency_choices").iter().enumerate() {
+            let Some(choice) = choice_from(options, None) else {
+                continue;
+            };
+            let all_skills = choice["items"].as_array().is_some_and(|items| {
+                items.iter().all(|i| {
+                    i.as_str()
+                        .is_some_and(|s| s.starts_with("proficiencies.skill-"))
+                })
+            });
+            let key = if all_skills && !choices.contains_key("skills") {
+                "skills".to_owned()
+            } else {
+                format!("proficiencies_{}", n + 1)
+            };
+            choices.insert(key, choice);
+        }
+        for feature in corpus.get("Features") {
+            if index(&feature["class"]) != local || feature.get("subclass").is_some() {
+                continue;
+            }
+            let level = feature["level"].as_i64().unwrap_or(1);
+            let when = format!("level >= {level}");
+            if feature.get("parent").is_none() {
+                grants
+                    .push(json!({ "item": format!("features.{}", index(feature)), "when": when }));
+            }
+            for (key, options) in feature["feature_specific"]
+                .as_object()
+                .into_iter()
+                .flatten()
+            {
+                if !matches!(key.as_str(), "subfeature_options" | "expertise_options") {
+                    continue;
+                }
+                if let Some(choice) = choice_from(options, Some(when.clone())) {
+                    choices.insert(word(index(feature)), choice);
+                }
+            }
+            if let Some(invocations) = feature["feature_specific"]["invocations"].as_array() {
+                let items: Vec<String> = invocations
+                    .iter()
+                    .map(|i| format!("features.{}", index(i)))
+                    .collect();
+                choices.insert(
+                    "eldritch_invocations".into(),
+                    json!({ "count": 2, "items": items, "when": when }),
+                );
+            }
+        }
+        for level in corpus.get("Levels") {
+            if index(&level["class"]) == local
+                && level.get("subclass").is_none()
+                && let Some(n) = level["level"].as_i64()
+            {
+                grants.push(json!({
+                    "item": format!("class-levels.{}", index(level)),
+                    "when": format!("level == {n}")
+                }));
+            }
+        }
+        let mut effects = vec![json!({
+            "target": "class.hit_die", "op": "set",
+            "value": entry["hit_die"].as_i64().unwrap_or(8).to_string()
+        })];
+        let spellcasting = &entry["spellcasting"];
+        let casting_ability = spellcasting.get("spellcasting_ability").map(index);
+        if let Some(ability) = casting_ability {
+            effects.push(json!({
+                "target": "spellcasting.mod", "op": "set", "value": format!("abilities.{ability}.mod")
+            }));
+        }
+        let multiclass = &entry["multi_classing"];
+        let prerequisites: Vec<&Value> = list(multiclass, "prerequisites")
+            .iter()
+            .chain(list(&multiclass["prerequisite_options"]["from"], "options"))
+            .collect();
+        let multiclass_abilities: Vec<String> = prerequisites
+            .iter()
+            .map(|p| format!("abilities.{}", index(&p["ability_score"])))
+            .collect();
+        let multiclass_minimum = prerequisites
+            .first()
+            .and_then(|p| p["minimum_score"].as_i64());
+        let starting: Vec<(String, i64)> = list(entry, "starting_equipment")
+            .iter()
+            .filter_map(|s| {
+                Some((
+                    equipment_id(corpus, index(&s["equipment"]))?,
+                    s["quantity"].as_i64().unwrap_or(1),
+                ))
+            })
+            .collect();
+        if !list(entry, "starting_equipment_options").is_empty() {
+            ctx.notes
+                .skip("class starting-equipment options (alternatives; left out)");
+        }
+        let properties = props([
+            ("hit_die", number(&entry["hit_die"])),
+            (
+                "saving_throws",
+                json!(
+                    list(entry, "saving_throws")
+                        .iter()
+                        .map(|s| format!("abilities.{}", index(s)))
+                        .collect::<Vec<_>>()
+                ),
+            ),
+            (
+                "spellcasting_ability",
+                json!(casting_ability.map(|a| format!("abilities.{a}"))),
+            ),
+            ("spellcasting_level", number(&spellcasting["level"])),
+            (
+                "subclasses",
+                json!(
+                    list(entry, "subclasses")
+                        .iter()
+                        .map(|s| format!("subclasses.{}", index(s)))
+                        .collect::<Vec<_>>()
+                ),
+            ),
+            ("multiclass_abilities", json!(multiclass_abilities)),
+            ("multiclass_minimum", json!(multiclass_minimum)),
+            (
+                "multiclass_any",
+                json!(multiclass.get("prerequisite_options").map(|_| true)),
+            ),
+            (
+                "starting_equipment",
+                json!(starting.iter().map(|s| &s.0).collect::<Vec<_>>()),
+            ),
+            (
+                "starting_equipment_quantity",
+                json!(starting.iter().map(|s| s.1).collect::<Vec<_>>()),
+            ),
+        ]);
+        ctx.item(
+            "classes",
+            local,
+            "class",
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("effects", json!(effects)),
+                ("grants", json!(grants)),
+                ("choices", Value::Object(choices)),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+fn equipment_id(corpus: &super::Corpus, local: &str) -> Option<String> {
+    corpus
+        .get("Equipment")
+        .iter()
+        .find(|e| index(e) == local)
+        .map(|e| {
+            let folder = match index(&e["equipment_category"]) {
+                "weapon" => "weapons",
+                "armor" => "armor",
+                "tools" => "tools",
+                "mounts-and-vehicles" => "mounts",
+                _ => "gear",
+            };
+            format!("{folder}.{local}")
+        })
+}
+
+fn class_levels(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    for entry in ctx.corpus.get("Levels") {
+        let subclass = entry
+            .get("subclass")
+            .map(|s| format!("subclasses.{}", index(s)));
+        let mut properties = props([
+            (
+                "class",
+                json!(format!("classes.{}", index(&entry["class"]))),
+            ),
+            ("subclass", json!(subclass)),
+            ("level", number(&entry["level"])),
+            ("prof_bonus", number(&entry["prof_bonus"])),
+            (
+                "ability_score_bonuses",
+                number(&entry["ability_score_bonuses"]),
+            ),
+            (
+                "features",
+                json!(
+                    list(entry, "features")
+                        .iter()
+                        .map(|f| format!("features.{}", index(f)))
+                        .collect::<Vec<_>>()
+                ),
+            ),
+        ]);
+        let mut effects = Vec::new();
+        for (key, value) in entry["spellcasting"].as_object().into_iter().flatten() {
+            let (property, target) = if let Some(slot) = key.strip_prefix("spell_slots_level_") {
+                (
+                    format!("slots_{slot}"),
+                    format!("spellcasting.slots.level{slot}"),
+                )
+            } else {
+                (key.clone(), format!("spellcasting.{key}"))
+            };
+            properties.insert(property, value.clone());
+            if subclass.is_none() && value.as_i64().is_some_and(|n| n > 0) {
+                effects.push(json!({ "target": target, "op": "set", "value": value.to_string() }));
+            }
+        }
+        for (key, value) in entry["class_specific"].as_object().into_iter().flatten() {
+            let property = word(key);
+            match value {
+                Value::Number(_) | Value::Bool(_) => {
+                    facts
+                        .class_counters
+                        .entry(property.clone())
+                        .or_insert(false);
+                    properties.insert(property, value.clone());
+                }
+                Value::Object(dice) if dice.contains_key("dice_count") => {
+                    facts.class_counters.insert(property.clone(), true);
+                    properties.insert(
+                        property,
+                        json!(format!("{}d{}", dice["dice_count"], dice["dice_value"])),
+                    );
+                }
+                _ => ctx.notes.skip(format!(
+                    "class level counter `{key}` (a table, not a number)"
+                )),
+            }
+        }
+        for (key, value) in entry["subclass_specific"].as_object().into_iter().flatten() {
+            if value.is_number() {
+                let property = word(key);
+                facts
+                    .class_counters
+                    .entry(property.clone())
+                    .or_insert(false);
+                properties.insert(property, value.clone());
+            }
+        }
+        let label = match &subclass {
+            Some(_) => format!("{} {}", name(&entry["subclass"]), entry["level"]),
+            None => format!("{} {}", name(&entry["class"]), entry["level"]),
+        };
+        ctx.item(
+            "class-levels",
+            index(entry),
+            "class_level",
+            &label,
+            props([
+                ("properties", Value::Object(properties)),
+                ("effects", json!(effects)),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+fn subclasses(ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let corpus = ctx.corpus;
+    for entry in corpus.get("Subclasses") {
+        let local = index(entry);
+        let mut grants = Vec::new();
+        for feature in corpus.get("Features") {
+            if feature.get("subclass").map(index) != Some(local) || feature.get("parent").is_some()
+            {
+                continue;
+            }
+            let level = feature["level"].as_i64().unwrap_or(1);
+            grants.push(json!({ "item": format!("features.{}", index(feature)), "when": format!("level >= {level}") }));
+        }
+        for level in corpus.get("Levels") {
+            if level.get("subclass").map(index) == Some(local)
+                && let Some(n) = level["level"].as_i64()
+            {
+                grants.push(json!({ "item": format!("class-levels.{}", index(level)), "when": format!("level == {n}") }));
+            }
+        }
+        for spell in list(entry, "spells") {
+            let level = list(spell, "prerequisites")
+                .iter()
+                .filter_map(|p| text(p, "index"))
+                .filter_map(|i| i.rsplit('-').next()?.parse::<i64>().ok())
+                .min()
+                .unwrap_or(1);
+            grants.push(json!({ "item": format!("spells.{}", index(&spell["spell"])), "when": format!("level >= {level}") }));
+        }
+        ctx.item(
+            "subclasses",
+            local,
+            "subclass",
+            name(entry),
+            props([
+                (
+                    "properties",
+                    json!({ "class": format!("classes.{}", index(&entry["class"])) }),
+                ),
+                ("grants", json!(grants)),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+fn ability_bonus_effects(entry: &Value) -> (Map<String, Value>, Vec<Value>) {
+    let mut properties = Map::new();
+    let mut effects = Vec::new();
+    for bonus in list(entry, "ability_bonuses") {
+        let ability = index(&bonus["ability_score"]);
+        if let Some(n) = bonus["bonus"].as_i64() {
+            properties.insert(format!("bonus_{ability}"), json!(n));
+            effects.push(json!({ "target": format!("abilities.{ability}"), "op": "add", "value": n.to_string() }));
+        }
+    }
+    (properties, effects)
+}
+
+fn races(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    let corpus = ctx.corpus;
+    for entry in corpus.get("Races") {
+        let (mut properties, mut effects) = ability_bonus_effects(entry);
+        properties.insert("speed".into(), number(&entry["speed"]));
+        properties.insert(
+            "size".into(),
+            json!(facts.value("race", "size", text(entry, "size").unwrap_or("Medium"))),
+        );
+        let subraces: Vec<String> = list(entry, "subraces")
+            .iter()
+            .map(|s| format!("subraces.{}", index(s)))
+            .collect();
+        if !subraces.is_empty() {
+            properties.insert("subraces".into(), json!(subraces));
+        }
+        if let Some(speed) = entry["speed"].as_i64() {
+            effects
+                .push(json!({ "target": "speed.walk", "op": "set", "value": speed.to_string() }));
+        }
+        let mut grants: Vec<Value> = list(entry, "traits")
+            .iter()
+            .map(|t| json!({ "item": format!("traits.{}", index(t)) }))
+            .collect();
+        grants.extend(
+            list(entry, "languages")
+                .iter()
+                .map(|l| json!({ "item": format!("languages.{}", index(l)) })),
+        );
+        grants.extend(
+            list(entry, "starting_proficiencies")
+                .iter()
+                .map(|p| json!({ "item": format!("proficiencies.{}", index(p)) })),
+        );
+        let mut choices = Map::new();
+        if let Some(choice) = entry
+            .get("language_options")
+            .and_then(|o| choice_from(o, None))
+        {
+            choices.insert("languages".into(), choice);
+        }
+        if let Some(choice) = entry
+            .get("starting_proficiency_options")
+            .and_then(|o| choice_from(o, None))
+        {
+            choices.insert("proficiencies".into(), choice);
+        }
+        if entry.get("ability_bonus_options").is_some() {
+            ctx.notes
+                .skip("race ability-bonus options (+1 to abilities of the player's choice)");
+        }
+        ctx.item(
+            "races",
+            index(entry),
+            "race",
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("effects", json!(effects)),
+                ("grants", json!(grants)),
+                ("choices", Value::Object(choices)),
+            ]),
+        )?;
+    }
+    for entry in corpus.get("Subraces") {
+        let (mut properties, effects) = ability_bonus_effects(entry);
+        properties.insert(
+            "race".into(),
+            json!(format!("races.{}", index(&entry["race"]))),
+        );
+        let mut grants: Vec<Value> = list(entry, "racial_traits")
+            .iter()
+            .map(|t| json!({ "item": format!("traits.{}", index(t)) }))
+            .collect();
+        grants.extend(
+            list(entry, "starting_proficiencies")
+                .iter()
+                .map(|p| json!({ "item": format!("proficiencies.{}", index(p)) })),
+        );
+        let mut choices = Map::new();
+        if let Some(choice) = entry
+            .get("language_options")
+            .and_then(|o| choice_from(o, None))
+        {
+            choices.insert("languages".into(), choice);
+        }
+        ctx.item(
+            "subraces",
+            index(entry),
+            "subrace",
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("effects", json!(effects)),
+                ("grants", json!(grants)),
+                ("choices", Value::Object(choices)),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+/// Effects the pack gives racial traits, from the SRD's numbers.
+fn trait_effects(index: &str) -> Vec<Value> {
+    match index {
+        "darkvision" => vec![json!({ "target": "senses.darkvision", "op": "min", "value": "60" })],
+        "dwarven-toughness" => {
+            vec![json!({ "target": "hp.bonus_per_level", "op": "add", "value": "1" })]
+        }
+        "elf-weapon-training" | "dwarven-combat-training" => Vec::new(),
+        _ => Vec::new(),
+    }
+}
+
+fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
+    let _ = facts;
+    for entry in ctx.corpus.get("Traits") {
+        let specific = &entry["trait_specific"];
+        let mut choices = Map::new();
+        for (n, options) in list(entry, "proficiency_choices").iter().enumerate() {
+            if let Some(choice) = choice_from(options, None) {
+                choices.insert(format!("proficiencies_{}", n + 1), choice);
+            }
+        }
+        if let Some(choice) = entry
+            .get("language_options")
+            .and_then(|o| choice_from(o, None))
+        {
+            choices.insert("languages".into(), choice);
+        }
+        for key in ["subtrait_options", "spell_options"] {
+            if let Some(choice) = specific.get(key).and_then(|o| choice_from(o, None)) {
+                choices.insert(word(key.trim_end_matches("_options")), choice);
+            }
+        }
+        let breath = &specific["breath_weapon"];
+        let (breath_damage, breath_scaling) = scaling(
+            "level",
+            &breath["damage"]
+                .get(0)
+                .map_or(Value::Null, |d| d["damage_at_character_level"].clone()),
+        );
+        let properties = props([
+            (
+                "races",
+                json!(
+                    list(entry, "races")
+                        .iter()
+                        .map(|r| format!("races.{}", index(r)))
+                        .collect::<Vec<_>>()
+                ),
+            ),
+            (
+                "subraces",
+                json!(
+                    list(entry, "subraces")
+                        .iter()
+                        .map(|r| format!("subraces.{}", index(r)))
+                        .collect::<Vec<_>>()
+                ),
+            ),
+            (
+                "parent",
+                json!(entry.get("parent").map(|p| format!("traits.{}", index(p)))),
+            ),
+            (
+                "damage_type",
+                json!(
+                    specific
+                        .get("damage_type")
+                        .map(|t| format!("damage-types.{}", index(t)))
+                ),
+            ),
+            (
+                "breath_area",
+                json!(text(&breath["area_of_effect"], "type").map(|t| facts.value(
+                    "trait",
+                    "breath_area",
+                    t
+                ))),
+            ),
+            ("breath_size", number(&breath["area_of_effect"]["size"])),
+            (
+                "breath_save",
+                json!(
+                    breath["dc"]
+                        .get("dc_type")
+                        .map(|t| format!("abilities.{}", index(t)))
+                ),
+            ),
+            ("breath_damage", json!(breath_damage)),
+            ("breath_scaling", json!(breath_scaling)),
+        ]);
+        let grants: Vec<Value> = list(entry, "proficiencies")
+            .iter()
+            .map(|p| json!({ "item": format!("proficiencies.{}", index(p)) }))
+            .collect();
+        ctx.item(
+            "traits",
+            index(entry),
+            "trait",
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("effects", json!(trait_effects(index(entry)))),
+                ("grants", json!(grants)),
+                ("choices", Value::Object(choices)),
+            ]),
+        )?;
+    }
+    Ok(())
+}
+
+fn backgrounds_and_feats(ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let corpus = ctx.corpus;
+    for entry in corpus.get("Backgrounds") {
+        let grants: Vec<Value> = list(entry, "starting_proficiencies")
+            .iter()
+            .map(|p| json!({ "item": format!("proficiencies.{}", index(p)) }))
+            .collect();
+        let mut choices = Map::new();
+        let languages = &entry["language_options"];
+        if let Some(count) = languages["choose"].as_u64() {
+            // "Any language": a query over every language rather than a list.
+            choices.insert(
+                "languages".into(),
+                json!({ "count": count, "query": { "type": "language" } }),
+            );
+        }
+        let starting: Vec<(String, i64)> = list(entry, "starting_equipment")
+            .iter()
+            .filter_map(|s| {
+                Some((
+                    equipment_id(corpus, index(&s["equipment"]))?,
+                    s["quantity"].as_i64().unwrap_or(1),
+                ))
+            })
+            .collect();
+        let gold = &entry["starting_gold"];
+        let properties = props([
+            (
+                "starting_equipment",
+                json!(starting.iter().map(|s| &s.0).collect::<Vec<_>>()),
+            ),
+            (
+                "starting_equipment_quantity",
+                json!(starting.iter().map(|s| s.1).collect::<Vec<_>>()),
+            ),
+            ("starting_gold", number(&gold["quantity"])),
+        ]);
+        for key in [
+            "personality_traits",
+            "ideals",
+            "bonds",
+            "flaws",
+            "starting_equipment_options",
+        ] {
+            if entry.get(key).is_some() {
+                ctx.notes.skip(format!(
+                    "background `{key}` (tables of prose or alternatives; left out)"
+                ));
+            }
+        }
+        let local = index(entry);
+        ctx.item(
+            "backgrounds",
+            local,
+            "background",
+            name(entry),
+            props([
+                ("properties", Value::Object(properties)),
+                ("grants", json!(grants)),
+                ("choices", Value::Object(choices)),
+            ]),
+        )?;
+        if let Some(feature) = text(&entry["feature"], "name") {
+            ctx.out
+                .text(format!("content.backgrounds.{local}.feature"), feature)?;
+        }
+    }
+    for entry in corpus.get("Feats") {
+        let prerequisite = list(entry, "prerequisites").first();
+        let properties = props([
+            (
+                "requires_ability",
+                json!(prerequisite.map(|p| format!("abilities.{}", index(&p["ability_score"])))),
+            ),
+            (
+                "requires_minimum",
+                json!(prerequisite.and_then(|p| p["minimum_score"].as_i64())),
+            ),
+        ]);
+        ctx.item(
+            "feats",
+            index(entry),
+            "feat",
+            name(entry),
+            props([("properties", Value::Object(properties))]),
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,71 @@
+//! Project chores, run as `cargo run -p xtask -- <command>`.
+//!
+//! **Owns:** the converters that regenerate the repository's packs from real game data kept
+//! outside the repository (`../shared/corpus/`): `convert srd` writes `packs/5e/srd-5.1`.
+//! Each source is one module of [`convert`]; they share the deterministic writer
+//! ([`convert::PackOutput`]) and the YAML emitter ([`yaml`]).
+//!
+//! **Does not own:** validation of packs (the release builder and `opencharacter validate` do
+//! that); a converter only checks that what it writes reads back into the model and that its
+//! formulas parse, so a broken converter fails before it writes anything.
+//!
+//! ```text
+//! cargo run -p xtask -- convert srd --corpus ../shared/corpus --out packs/5e/srd-5.1
+//! ```
+
+mod convert;
+mod yaml;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "xtask", about = "Project chores for opencharacter")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Regenerate a pack from the shared corpus.
+    Convert {
+        /// Which source to convert.
+        #[command(subcommand)]
+        source: Source,
+    },
+}
+
+#[derive(Subcommand)]
+enum Source {
+    /// SRD 5.1 (5e-bits JSON) → packs/5e/srd-5.1.
+    Srd {
+        /// The corpus folder (it holds `srd-5.1/`).
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The pack folder to (re)write; only this folder is wiped.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Convert {
+            source: Source::Srd { corpus, out },
+        } => convert::srd::run(&corpus.join("srd-5.1"), &out),
+    };
+    match result {
+        Ok(report) => {
+            println!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
