@@ -1,7 +1,7 @@
 //! The OpenCharacter pack format: its data model, IDs, diagnostics, feature table and schemas.
 //!
 //! **Owns:** the serde types of every file and of the loaded ruleset ([`model`]); the ID types
-//! ([`ids`]); the [`Diagnostic`](diagnostic::Diagnostic) type and the one registry of stable
+//! ([`ids`]); the [`Diagnostic`] type and the one registry of stable
 //! codes ([`diagnostic::codes`]); the spec's standard text that renders diagnostics
 //! ([`standard_text`]); the spec feature table ([`features`]); schema generation ([`schema`]);
 //! and the one module that reads YAML text ([`yaml`]).
