@@ -182,6 +182,57 @@ codes! {
     CHARACTER_VALUE_UNKNOWN = "character-value-unknown", Issue, ["field", "value"],
         "the character's field holds a value the field does not have";
 
+    // ---- layers and games (layers) ----------------------------------------------------------
+    /// A layer names a field, value, content type, filter, coin, family, seller, loot table,
+    /// market or layer that its own pack does not have (layers).
+    LAYER_TARGET_UNKNOWN = "layer-target-unknown", Error, ["layer", "kind", "id"],
+        "a layer names something its pack does not have";
+    /// A layer removes every value of an enumerated field (layers).
+    LAYER_FIELD_EMPTIED = "layer-field-emptied", Error, ["layer", "field"],
+        "a layer removes every value of a field";
+    /// A layer removes a field's default without naming a surviving one, or names a `default`
+    /// that does not survive (layers).
+    LAYER_DEFAULT_INVALID = "layer-default-invalid", Error, ["layer", "field", "reason"],
+        "a layer leaves a field without a surviving default";
+    /// A catalog rule compares a filter the wrong way for its type (layers).
+    LAYER_HIDE_COMPARISON = "layer-hide-comparison", Error, ["layer", "filter", "type", "comparison"],
+        "a catalog rule's comparison does not fit its filter";
+    /// A layer removes a family's smallest coin without the family (layers).
+    LAYER_SMALLEST_COIN = "layer-smallest-coin", Error, ["layer", "unit", "family"],
+        "a layer removes a family's smallest coin without its family";
+    /// A layer removes every seller of its pack's market (layers).
+    LAYER_SELLERS_EMPTIED = "layer-sellers-emptied", Error, ["layer"],
+        "a layer removes every seller";
+    /// A layer declares a ladder in a pack that defines no resolution (layers).
+    LAYER_LADDER_WITHOUT_RESOLUTION = "layer-ladder-without-resolution", Error, ["layer"],
+        "a layer replaces a ladder its pack does not have";
+    /// A layer tries what no layer can do: add values, fields, sellers or tables, change the
+    /// resolution kind, touch live state or combat numbers, call a model (layers).
+    LAYER_EFFECT_NOT_ALLOWED = "layer-effect-not-allowed", Error, ["layer", "property", "reason"],
+        "a layer tries something no layer can do";
+    /// A chosen layer conflicts with one kept before it and is dropped (layers; a report).
+    LAYER_CONFLICT_DROPPED = "layer-conflict-dropped", Warning, ["layer", "kept"],
+        "a chosen layer conflicts with one kept before it";
+    /// An active layer's removal is not applied: it would empty a field or the sellers, or
+    /// names what is not there (layers; a report).
+    LAYER_REMOVAL_NOT_APPLIED = "layer-removal-not-applied", Warning, ["layer", "what", "reason"],
+        "a layer's removal is not applied";
+    /// A chosen layer is declared by no loaded pack (layers).
+    LAYER_UNKNOWN = "layer-unknown", Error, ["layer"],
+        "a chosen layer is declared by no loaded pack";
+    /// A game's packs change other than by moving a pin up: added, removed or reordered (layers).
+    GAME_PACKS_FIXED = "game-packs-fixed", Error, ["pack", "change"],
+        "a game's packs are fixed for its life";
+    /// A game's pack re-pinned to an older version (layers).
+    GAME_PACK_DOWNGRADE = "game-pack-downgrade", Error, ["pack", "pinned", "requested"],
+        "a game's pack may only move to a newer version";
+    /// A game's layer choice changed (layers).
+    GAME_LAYERS_FIXED = "game-layers-fixed", Error, ["before", "after"],
+        "a game's layers are fixed for its life";
+    /// A game opened with a release that is not its pinned version, or without it (layers).
+    GAME_PACK_VERSION_MISMATCH = "game-pack-version-mismatch", Error, ["pack", "pinned", "found"],
+        "a game's pack is not at its pinned version";
+
     // ---- the data model's shape checks (spec::model::check) ---------------------------------
     /// A property set where it does not apply: `min` on a text field, `dc` in a pool ladder (spec).
     PROPERTY_NOT_ALLOWED = "property-not-allowed", Error, ["property", "on"],
