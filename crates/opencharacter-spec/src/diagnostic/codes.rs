@@ -255,4 +255,54 @@ codes! {
     /// An ID defined twice in one section (spec: merging rules files, parts, currency units).
     DUPLICATE_ID = "duplicate-id", Error, ["section", "id"],
         "an ID is defined twice";
+
+    // ---- evaluating a character (sheet) -------------------------------------------------------
+    /// Derived fields or pools read each other in a loop; `cycle` names it (sheet).
+    FIELD_CYCLE = "field-cycle", Error, ["cycle"],
+        "derived fields depend on each other in a loop";
+    /// A formula could not be evaluated for this character (sheet).
+    SHEET_FORMULA_FAILED = "sheet-formula-failed", Warning, ["formula", "reason"],
+        "a formula could not be evaluated for this character";
+    /// An effect target, a grant or a setting names nothing loaded (sheet).
+    SHEET_REFERENCE_UNKNOWN = "sheet-reference-unknown", Warning, ["name", "kind"],
+        "a name used while evaluating a character names nothing";
+    /// A character exceeds a limit of evaluation: owned content items (sheet).
+    SHEET_LIMIT = "sheet-limit", Error, ["what", "limit"],
+        "a limit of evaluation is exceeded";
+    /// What a character owns kept changing with its grants' conditions (sheet).
+    GRANTS_UNSTABLE = "grants-unstable", Warning, ["passes"],
+        "grants did not settle";
+    /// A constraint of the rules does not hold for the character (sheet; a rules issue).
+    CONSTRAINT_FAILED = "constraint-failed", Issue, ["constraint", "issue"],
+        "a constraint does not hold";
+    /// A value outside its bounds: a field's min/max or maxLength, a pool, track, wound track or list (sheet; a rules issue).
+    VALUE_OUT_OF_BOUNDS = "value-out-of-bounds", Issue, ["id", "value", "min", "max"],
+        "a value is outside its bounds";
+    /// A saved field value of the wrong type; the default is used (sheet; a rules issue).
+    VALUE_WRONG_TYPE = "value-wrong-type", Issue, ["id", "expected"],
+        "a saved value is not of its field's type";
+    /// A choice that is offered has fewer picks than it asks for (sheet; a rules issue).
+    CHOICE_OPEN = "choice-open", Issue, ["choice", "picked", "count"],
+        "a choice is left open";
+    /// A choice has more picks than it asks for (sheet; a rules issue).
+    CHOICE_TOO_MANY = "choice-too-many", Issue, ["choice", "picked", "count"],
+        "a choice has too many picks";
+    /// A pick that the choice does not offer (sheet; a rules issue).
+    CHOICE_PICK_NOT_OFFERED = "choice-pick-not-offered", Issue, ["choice", "id"],
+        "a pick is not among what the choice offers";
+    /// A character owns or picks deprecated content (sheet; a rules issue).
+    CONTENT_DEPRECATED = "content-deprecated", Issue, ["id", "since", "replacement"],
+        "the character holds deprecated content";
+    /// A link slot holds fewer or more items than it allows (sheet; a rules issue).
+    LINK_SLOT_COUNT = "link-slot-count", Issue, ["slot", "count", "min", "max"],
+        "a link slot holds too few or too many items";
+    /// An item fills a link slot that does not take its content type (sheet; a rules issue).
+    LINK_SLOT_TYPE = "link-slot-type", Issue, ["id", "slot"],
+        "an item is in a link slot that does not take its type";
+    /// A template is applied to an item of a type it does not apply to (sheet; a rules issue).
+    TEMPLATE_NOT_APPLICABLE = "template-not-applicable", Issue, ["template", "id"],
+        "a template does not apply to the item";
+    /// A wound track holds a mark of a kind it does not have (sheet; a rules issue).
+    WOUND_MARK_UNKNOWN = "wound-mark-unknown", Issue, ["track", "mark"],
+        "a wound track holds an unknown mark";
 }
