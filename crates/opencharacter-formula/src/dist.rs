@@ -20,9 +20,12 @@ use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
 /// Most distinct outcomes a distribution may have.
 pub const MAX_OUTCOMES: usize = 100_000;
 /// Most outcome pairs one operation may combine.
-const MAX_PAIRS: usize = 4_000_000;
+const MAX_PAIRS: usize = 250_000;
 /// Most steps one dice term's dynamic programme may take.
-const MAX_DICE_WORK: u128 = 50_000_000;
+const MAX_DICE_WORK: u128 = 5_000_000;
+/// Most work (outcomes visited, pairs combined, dynamic-programme steps) one whole analysis may
+/// do, so that a long formula of many operations each just under their limits cannot hang.
+pub const MAX_ANALYSIS_WORK: u64 = 5_000_000;
 
 fn limit(what: &'static str, limit: u64) -> EvalErrorKind {
     EvalErrorKind::LimitExceeded { what, limit }
@@ -284,12 +287,17 @@ impl Expr {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn analyze<E: Environment + ?Sized>(&self, env: &E) -> Result<Distribution, EvalError> {
-        Analyzer { env }.node(self).map_err(|e| e.finish(self))
+        let analyzer = Analyzer {
+            env,
+            work: std::cell::Cell::new(0),
+        };
+        analyzer.node(self).map_err(|e| e.finish(self))
     }
 }
 
 struct Analyzer<'a, E: ?Sized> {
     env: &'a E,
+    work: std::cell::Cell<u64>,
 }
 
 /// `n` choose `k` for every k, checked.
@@ -444,6 +452,20 @@ fn dice_distribution(
     }
 }
 
+/// An estimate of the steps [`dice_distribution`] takes, charged before it runs.
+fn dice_work(count: i64, sides: i64, modifier: Option<&DiceModifier>, arg: Option<i64>) -> u128 {
+    let (n, s) = (count.max(0) as u128, sides.max(1) as u128);
+    match modifier {
+        None => n * n * s + 1,
+        Some(DiceModifier::KeepHighest(_) | DiceModifier::KeepLowest(_)) => {
+            let keep = arg.unwrap_or(0).clamp(0, count.max(0)) as u128;
+            s * (n + 1) * (n + 1) * (keep * s + 1)
+        }
+        Some(DiceModifier::Successes(_)) => n * n + 1,
+        Some(DiceModifier::Pool) => s + n,
+    }
+}
+
 /// The outcome counts of one d100 roll-under against `target`, over 100.
 fn under_counts(target: Number) -> [u128; 4] {
     let mut counts = [0u128; 4];
@@ -454,6 +476,16 @@ fn under_counts(target: Number) -> [u128; 4] {
 }
 
 impl<E: Environment + ?Sized> Analyzer<'_, E> {
+    /// Counts `units` of work against [`MAX_ANALYSIS_WORK`].
+    fn charge(&self, units: u128) -> Result<(), EvalErrorKind> {
+        let spent = u128::from(self.work.get()).saturating_add(units);
+        if spent > u128::from(MAX_ANALYSIS_WORK) {
+            return Err(limit("the work of an exact analysis", MAX_ANALYSIS_WORK));
+        }
+        self.work.set(spent as u64);
+        Ok(())
+    }
+
     fn node(&self, expr: &Expr) -> Raw<Distribution> {
         self.inner(expr).map_err(|mut e: Located| {
             if e.at.is_none() {
@@ -485,6 +517,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
             }
             Expr::Unary { op, arg } => {
                 let d = self.node(arg)?;
+                self.charge(d.outcomes.len() as u128)?;
                 match op {
                     UnaryOp::Neg => d.map(|v| Ok(Value::Number(number(v.clone())?.neg()?)))?,
                     UnaryOp::Not => d.map(|v| Ok(Value::Bool(!boolean(v.clone())?)))?,
@@ -493,6 +526,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
             Expr::Binary { op, left, right } => {
                 let l = self.node(left)?;
                 let r = self.node(right)?;
+                self.charge(l.outcomes.len() as u128 * r.outcomes.len() as u128)?;
                 match op {
                     BinaryOp::And | BinaryOp::Or => {
                         let or = *op == BinaryOp::Or;
@@ -533,8 +567,11 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                                 Some(_) => Some(integer(a.clone(), "a dice modifier")?),
                                 None => None,
                             };
+                            let work = dice_work(spec.count, spec.sides, modifier.as_ref(), arg);
+                            self.charge(work)?;
                             let d =
                                 dice_distribution(spec.count, spec.sides, modifier.as_ref(), arg)?;
+                            self.charge(d.outcomes.len() as u128)?;
                             let w = wc
                                 .checked_mul(*ws)
                                 .and_then(|x| x.checked_mul(*wa))
@@ -578,6 +615,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                         // clamp(x, lo, hi) = min(max(x, lo), hi)
                         _ => i == 1,
                     };
+                    self.charge(acc.outcomes.len() as u128 * d.outcomes.len() as u128)?;
                     acc = acc.zip(&d, |a, b| {
                         let (a, b) = (number(a.clone())?, number(b.clone())?);
                         Ok(Value::Number(if take_min { a.min(b) } else { a.max(b) }))
@@ -594,7 +632,9 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                     } else {
                         &args[2]
                     };
-                    parts.push((*w, self.node(branch)?));
+                    let d = self.node(branch)?;
+                    self.charge(d.outcomes.len() as u128)?;
+                    parts.push((*w, d));
                 }
                 Distribution::mixture(parts, condition.total)?
             }
@@ -627,7 +667,9 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                                 options.len()
                             ))
                         })?;
-                    parts.push((*w, self.node(chosen)?));
+                    let d = self.node(chosen)?;
+                    self.charge(d.outcomes.len() as u128)?;
+                    parts.push((*w, d));
                 }
                 Distribution::mixture(parts, index.total)?
             }
@@ -657,7 +699,9 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                                 "`lookup` value {v} is below the first threshold"
                             ))
                         })?;
-                    parts.push((*w, self.node(chosen)?));
+                    let d = self.node(chosen)?;
+                    self.charge(d.outcomes.len() as u128)?;
+                    parts.push((*w, d));
                 }
                 Distribution::mixture(parts, x.total)?
             }
@@ -672,6 +716,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                     let t = number(t.clone())?;
                     let single = under_counts(t);
                     for (a, wa) in &adv.outcomes {
+                        self.charge(10_000)?;
                         let a = advantage(a.clone())?;
                         let d = if a == 0 {
                             Distribution::from_counts(0, &single, 100)?
