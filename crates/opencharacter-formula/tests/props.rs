@@ -94,7 +94,7 @@ fn tree() -> impl Strategy<Value = Expr> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(1024))]
 
     #[test]
     fn trees_survive_print_then_parse(tree in tree()) {
