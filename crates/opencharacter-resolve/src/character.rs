@@ -32,6 +32,7 @@ pub fn check_character(ruleset: &Ruleset, character: &Character) -> Diagnostics 
         character,
         out: Vec::new(),
         reported_packs: HashSet::new(),
+        loaded: ruleset.packs.iter().map(|pack| &pack.id).collect(),
     };
     for (pack, saved) in &character.packs {
         if pack.is_homebrew() {
@@ -115,13 +116,11 @@ struct Check<'a> {
     /// Packs already reported as not loaded: what the character holds of them is not reported
     /// again, one by one.
     reported_packs: HashSet<PackId>,
+    /// The loaded packs, for one lookup per reference.
+    loaded: HashSet<&'a PackId>,
 }
 
 impl Check<'_> {
-    fn is_loaded(&self, pack: &PackId) -> bool {
-        self.ruleset.packs.iter().any(|loaded| loaded.id == *pack)
-    }
-
     fn pack_not_loaded(&mut self, pack: &PackId, saved: &str, pointer: String) {
         if self.reported_packs.insert(pack.clone()) {
             self.out.push(
@@ -136,7 +135,7 @@ impl Check<'_> {
 
     /// Whether the pack of `id` is usable; reports it once when it is not loaded.
     fn pack_usable(&mut self, pack: &PackId, pointer: &str) -> bool {
-        if pack.is_homebrew() || self.is_loaded(pack) {
+        if pack.is_homebrew() || self.loaded.contains(pack) {
             return true;
         }
         let saved = self

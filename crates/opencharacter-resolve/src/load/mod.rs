@@ -156,10 +156,12 @@ pub fn load_ruleset<'a>(
                 }),
                 Ok(ContentForm::Item { .. } | ContentForm::Extends { .. }) => {
                     let id = Qualified::new(pack.clone(), key.clone());
+                    // A placeholder until the item's final state is known: resolving needs only
+                    // the keys, and each item is then copied once.
                     ruleset.content.insert(
                         id.clone(),
                         RulesetContent {
-                            item: item.clone(),
+                            item: ContentItem::default(),
                             hidden_by: Vec::new(),
                             withdrawn: false,
                         },

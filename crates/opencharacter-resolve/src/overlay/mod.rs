@@ -62,17 +62,25 @@ impl<T: Clone + Eq + std::hash::Hash, P: Clone + PartialEq> WriteLog<T, P> {
     /// with a write to a property that contains it (one pack replaced `damage` whole, another set
     /// `damage.dice`): the conflict is reported at the containing property, with both packs.
     pub fn conflicts(&self) -> Vec<LeafConflict<T, P>> {
+        // The recorded paths of each target, so finding a containing path costs one lookup per
+        // prefix of the path, not a scan of every write (linear in the writes overall).
+        let mut paths_of: std::collections::HashMap<&T, std::collections::HashSet<&[String]>> =
+            std::collections::HashMap::new();
+        for (target, path) in self.writes.keys() {
+            paths_of
+                .entry(target)
+                .or_default()
+                .insert(path.0.as_slice());
+        }
         let mut merged: IndexMap<(T, PropertyPath), Vec<P>> = IndexMap::new();
         for ((target, path), packs) in &self.writes {
             // The shortest recorded path on this target that contains `path` (itself if none).
-            let home = self
-                .writes
-                .keys()
-                .filter(|(other_target, other)| other_target == target && other.contains(path))
-                .map(|(_, other)| other)
-                .min_by_key(|other| other.len())
-                .unwrap_or(path);
-            let entry = merged.entry((target.clone(), home.clone())).or_default();
+            let recorded = &paths_of[target];
+            let home = (0..path.len())
+                .map(|n| &path.0[..n])
+                .find(|prefix| recorded.contains(prefix))
+                .map_or_else(|| path.clone(), |prefix| PropertyPath(prefix.to_vec()));
+            let entry = merged.entry((target.clone(), home)).or_default();
             for pack in packs {
                 if !entry.contains(pack) {
                     entry.push(pack.clone());
