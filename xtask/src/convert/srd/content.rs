@@ -21,8 +21,9 @@ pub struct Facts {
     pub alignments: Vec<(String, String)>,
     /// Monster property words for saves and skills (`save_dex`, `skill_stealth`).
     pub monster_numbers: IndexSet<String>,
-    /// Class-specific counters of class levels: property word → whether it is dice.
-    pub class_counters: IndexMap<String, bool>,
+    /// Class-specific counters of class levels: property word → its value type
+    /// (`number`, `boolean` or `dice`).
+    pub class_counters: IndexMap<String, &'static str>,
     /// English labels of enum values: `(type, property, value)` → label.
     pub enum_labels: BTreeMap<(String, String, String), String>,
 }
@@ -374,12 +375,16 @@ fn equipment(
                     text(entry, "weapon_category").map(|c| facts.value("weapon", "category", c));
                 let range =
                     text(entry, "weapon_range").map(|r| facts.value("weapon", "range_kind", r));
-                let property_ids: Vec<String> = list(entry, "properties")
+                // The non-SRD "monk" property is left out here too.
+                let property_words: Vec<&str> = list(entry, "properties")
                     .iter()
-                    .map(|p| format!("weapon-properties.{}", index(p)))
+                    .map(index)
+                    .filter(|p| *p != "monk")
                     .collect();
-                let property_words: Vec<&str> =
-                    list(entry, "properties").iter().map(index).collect();
+                let property_ids: Vec<String> = property_words
+                    .iter()
+                    .map(|p| format!("weapon-properties.{p}"))
+                    .collect();
                 let finesse = property_words.contains(&"finesse");
                 let ranged = range.as_deref() == Some("ranged");
                 let ability = if finesse {
@@ -1530,14 +1535,16 @@ fn class_levels(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             let property = word(key);
             match value {
                 Value::Number(_) | Value::Bool(_) => {
-                    facts
-                        .class_counters
-                        .entry(property.clone())
-                        .or_insert(false);
+                    let kind = if value.is_boolean() {
+                        "boolean"
+                    } else {
+                        "number"
+                    };
+                    facts.class_counters.entry(property.clone()).or_insert(kind);
                     properties.insert(property, value.clone());
                 }
                 Value::Object(dice) if dice.contains_key("dice_count") => {
-                    facts.class_counters.insert(property.clone(), true);
+                    facts.class_counters.insert(property.clone(), "dice");
                     properties.insert(
                         property,
                         json!(format!("{}d{}", dice["dice_count"], dice["dice_value"])),
@@ -1554,7 +1561,7 @@ fn class_levels(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 facts
                     .class_counters
                     .entry(property.clone())
-                    .or_insert(false);
+                    .or_insert("number");
                 properties.insert(property, value.clone());
             }
         }

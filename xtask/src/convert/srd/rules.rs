@@ -151,7 +151,7 @@ fn core(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     }
     let fields = json!({
         "name": { "type": "text", "maxLength": 100 },
-        "alignment": { "type": "enum", "values": alignments, "default": "true_neutral" },
+        "alignment": { "type": "enum", "values": alignments, "default": "neutral" },
         "level": { "type": "number", "min": 1, "max": 20, "default": 1 },
         "xp": { "type": "number", "min": 0, "default": 0 },
         "proficiency": { "type": "number", "formula": "2 + floor((level - 1) / 4)" },
@@ -1098,12 +1098,8 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             format!("Level {slot} spell slots"),
         ));
     }
-    for (counter, dice) in &facts.class_counters {
-        level.push((
-            counter.clone(),
-            prop(if *dice { "dice" } else { "number" }),
-            sentence(counter),
-        ));
+    for (counter, kind) in &facts.class_counters {
+        level.push((counter.clone(), prop(kind), sentence(counter)));
     }
     types.push((
         "class_level",
