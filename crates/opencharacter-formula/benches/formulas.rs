@@ -32,7 +32,10 @@ const MIX: &[(&str, &str)] = &[
         "max(1, abilities.con.mod + level * 2)",
         "max(1, abilities.con.mod + level * 2)",
     ),
-    ("min(abilities.dex.mod, 2) + 14", "min(abilities.dex.mod, 2) + 14"),
+    (
+        "min(abilities.dex.mod, 2) + 14",
+        "min(abilities.dex.mod, 2) + 14",
+    ),
     (
         "level * (8 + abilities.con.mod) - 3",
         "level * (8 + abilities.con.mod) - 3",
@@ -103,7 +106,9 @@ fn main() {
     });
     let theirs_parse = best(reps, || {
         for (_, theirs) in MIX {
-            black_box(evalexpr::build_operator_tree::<DefaultNumericTypes>(black_box(theirs)).unwrap());
+            black_box(
+                evalexpr::build_operator_tree::<DefaultNumericTypes>(black_box(theirs)).unwrap(),
+            );
         }
     });
 
@@ -143,7 +148,12 @@ fn main() {
     });
 
     // A whole ruleset: a thousand formulas parsed once.
-    let ruleset: Vec<&str> = MIX.iter().map(|(ours, _)| *ours).cycle().take(1000).collect();
+    let ruleset: Vec<&str> = MIX
+        .iter()
+        .map(|(ours, _)| *ours)
+        .cycle()
+        .take(1000)
+        .collect();
     let start = Instant::now();
     for text in &ruleset {
         black_box(parse(text).unwrap());

@@ -389,9 +389,8 @@ fn dice_distribution(
             for step in 0..sides {
                 let face = if highest { sides - step } else { step + 1 };
                 let mut next = vec![vec![0u128; width]; n + 1];
-                for assigned in 0..=n {
-                    for sum in 0..width {
-                        let w = ways[assigned][sum];
+                for (assigned, row) in ways.iter().enumerate() {
+                    for (sum, &w) in row.iter().enumerate() {
                         if w == 0 {
                             continue;
                         }
@@ -519,7 +518,9 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                 let d = self.node(arg)?;
                 self.charge(d.outcomes.len() as u128)?;
                 match op {
-                    UnaryOp::Neg => d.map(|v| Ok(Value::Number(number(v.clone())?.neg()?)))?,
+                    UnaryOp::Neg => {
+                        d.map(|v| Ok(Value::Number(number(v.clone())?.checked_neg()?)))?
+                    }
                     UnaryOp::Not => d.map(|v| Ok(Value::Bool(!boolean(v.clone())?)))?,
                 }
             }
@@ -604,7 +605,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                 .map(|v| Ok(Value::Number(number(v.clone())?.trunc())))?,
             Function::Abs => self
                 .node(first)?
-                .map(|v| Ok(Value::Number(number(v.clone())?.abs()?)))?,
+                .map(|v| Ok(Value::Number(number(v.clone())?.checked_abs()?)))?,
             Function::Min | Function::Max | Function::Clamp => {
                 let mut acc = self.node(first)?;
                 for (i, arg) in args[1..].iter().enumerate() {

@@ -341,11 +341,11 @@ pub(crate) fn binary(op: BinaryOp, left: Value, right: Value) -> Result<Value, E
         B::Add | B::Sub | B::Mul | B::Div | B::Rem => {
             let (a, b) = (number(left)?, number(right)?);
             Value::Number(match op {
-                B::Add => a.add(b)?,
-                B::Sub => a.sub(b)?,
-                B::Mul => a.mul(b)?,
-                B::Div => a.div(b).ok_or(EvalErrorKind::DivisionByZero)??,
-                _ => a.rem(b).ok_or(EvalErrorKind::DivisionByZero)??,
+                B::Add => a.checked_add(b)?,
+                B::Sub => a.checked_sub(b)?,
+                B::Mul => a.checked_mul(b)?,
+                B::Div => a.checked_div(b).ok_or(EvalErrorKind::DivisionByZero)??,
+                _ => a.checked_rem(b).ok_or(EvalErrorKind::DivisionByZero)??,
             })
         }
         B::Lt | B::Le | B::Gt | B::Ge => {
@@ -491,7 +491,7 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
             Expr::Unary { op, arg } => {
                 let value = self.eval(arg)?;
                 match op {
-                    UnaryOp::Neg => Value::Number(number(value)?.neg()?),
+                    UnaryOp::Neg => Value::Number(number(value)?.checked_neg()?),
                     UnaryOp::Not => Value::Bool(!boolean(value)?),
                 }
             }
@@ -530,7 +530,7 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
             Function::Ceil => Value::Number(self.num(first)?.ceil()),
             Function::Round => Value::Number(self.num(first)?.round()),
             Function::Trunc => Value::Number(self.num(first)?.trunc()),
-            Function::Abs => Value::Number(self.num(first)?.abs()?),
+            Function::Abs => Value::Number(self.num(first)?.checked_abs()?),
             Function::Min | Function::Max => {
                 let mut best = self.num(first)?;
                 for arg in &args[1..] {

@@ -17,7 +17,7 @@ pub struct Overflow;
 /// ```
 /// use opencharacter_formula::Number;
 /// let half = Number::new(1, 2).unwrap();
-/// assert_eq!(half.add(half).unwrap(), Number::from(1));
+/// assert_eq!(half.checked_add(half).unwrap(), Number::from(1));
 /// assert_eq!(Number::new(-7, 2).unwrap().floor(), Number::from(-4));
 /// assert_eq!(Number::new(6, -4).unwrap().to_string(), "-3/2");
 /// ```
@@ -90,7 +90,7 @@ impl Number {
     }
 
     /// `self + other`.
-    pub fn add(self, other: Number) -> Result<Number, Overflow> {
+    pub fn checked_add(self, other: Number) -> Result<Number, Overflow> {
         if self.den == 1 && other.den == 1 {
             return self
                 .num
@@ -105,7 +105,7 @@ impl Number {
     }
 
     /// `self - other`.
-    pub fn sub(self, other: Number) -> Result<Number, Overflow> {
+    pub fn checked_sub(self, other: Number) -> Result<Number, Overflow> {
         if self.den == 1 && other.den == 1 {
             return self
                 .num
@@ -119,7 +119,7 @@ impl Number {
     }
 
     /// `self * other`.
-    pub fn mul(self, other: Number) -> Result<Number, Overflow> {
+    pub fn checked_mul(self, other: Number) -> Result<Number, Overflow> {
         if self.den == 1 && other.den == 1 {
             return self
                 .num
@@ -134,7 +134,7 @@ impl Number {
     }
 
     /// `self / other`; `None` when `other` is zero.
-    pub fn div(self, other: Number) -> Option<Result<Number, Overflow>> {
+    pub fn checked_div(self, other: Number) -> Option<Result<Number, Overflow>> {
         if other.num == 0 {
             return None;
         }
@@ -149,7 +149,7 @@ impl Number {
 
     /// Floored remainder `self - other * floor(self / other)` (the sign of `other`); `None`
     /// when `other` is zero.
-    pub fn rem(self, other: Number) -> Option<Result<Number, Overflow>> {
+    pub fn checked_rem(self, other: Number) -> Option<Result<Number, Overflow>> {
         if other.num == 0 {
             return None;
         }
@@ -164,13 +164,13 @@ impl Number {
             return Some(Ok(Number::from(r)));
         }
         Some((|| {
-            let q = self.div(other).ok_or(Overflow)??.floor();
-            self.sub(other.mul(q)?)
+            let q = self.checked_div(other).ok_or(Overflow)??.floor();
+            self.checked_sub(other.checked_mul(q)?)
         })())
     }
 
     /// `-self`.
-    pub fn neg(self) -> Result<Number, Overflow> {
+    pub fn checked_neg(self) -> Result<Number, Overflow> {
         Ok(Number {
             num: self.num.checked_neg().ok_or(Overflow)?,
             den: self.den,
@@ -211,8 +211,12 @@ impl Number {
     }
 
     /// `|self|`.
-    pub fn abs(self) -> Result<Number, Overflow> {
-        if self.num < 0 { self.neg() } else { Ok(self) }
+    pub fn checked_abs(self) -> Result<Number, Overflow> {
+        if self.num < 0 {
+            self.checked_neg()
+        } else {
+            Ok(self)
+        }
     }
 
     /// Writes the number as a finite decimal (`12`, `1.25`), if its denominator has no prime
@@ -335,7 +339,11 @@ impl std::str::FromStr for Number {
         } else {
             Number::parse_decimal(body).ok_or(Overflow)?
         };
-        if negative { value.neg() } else { Ok(value) }
+        if negative {
+            value.checked_neg()
+        } else {
+            Ok(value)
+        }
     }
 }
 
@@ -349,14 +357,20 @@ mod tests {
 
     #[test]
     fn arithmetic_is_exact() {
-        assert_eq!(n(1, 3).add(n(1, 6)), Ok(n(1, 2)));
-        assert_eq!(n(1, 3).mul(n(3, 1)), Ok(Number::from(1)));
-        assert_eq!(Number::from(7).div(Number::from(2)), Some(Ok(n(7, 2))));
-        assert_eq!(Number::from(1).div(Number::ZERO), None);
-        assert_eq!(Number::from(i64::MAX).add(Number::ONE), Err(Overflow));
-        assert_eq!(Number::from(i64::MIN).neg(), Err(Overflow));
+        assert_eq!(n(1, 3).checked_add(n(1, 6)), Ok(n(1, 2)));
+        assert_eq!(n(1, 3).checked_mul(n(3, 1)), Ok(Number::from(1)));
         assert_eq!(
-            Number::from(i64::MIN).div(Number::from(-1)),
+            Number::from(7).checked_div(Number::from(2)),
+            Some(Ok(n(7, 2)))
+        );
+        assert_eq!(Number::from(1).checked_div(Number::ZERO), None);
+        assert_eq!(
+            Number::from(i64::MAX).checked_add(Number::ONE),
+            Err(Overflow)
+        );
+        assert_eq!(Number::from(i64::MIN).checked_neg(), Err(Overflow));
+        assert_eq!(
+            Number::from(i64::MIN).checked_div(Number::from(-1)),
             Some(Err(Overflow))
         );
     }
@@ -374,12 +388,12 @@ mod tests {
 
     #[test]
     fn remainder_takes_the_divisor_sign() {
-        let rem = |a: i64, b: i64| Number::from(a).rem(Number::from(b)).map(|r| r.ok());
+        let rem = |a: i64, b: i64| Number::from(a).checked_rem(Number::from(b)).map(|r| r.ok());
         assert_eq!(rem(7, 3), Some(Some(Number::from(1))));
         assert_eq!(rem(-7, 3), Some(Some(Number::from(2))));
         assert_eq!(rem(7, -3), Some(Some(Number::from(-2))));
         assert_eq!(rem(i64::MIN, -1), Some(Some(Number::ZERO)));
-        assert_eq!(n(7, 2).rem(Number::from(2)), Some(Ok(n(3, 2))));
+        assert_eq!(n(7, 2).checked_rem(Number::from(2)), Some(Ok(n(3, 2))));
     }
 
     #[test]

@@ -73,9 +73,7 @@ fn word(input: &str) -> Option<(&str, &str)> {
     if !input.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
         return None;
     }
-    take_while::<_, _, NomError<'_>>(is_word_char)(input)
-        .ok()
-        .map(|(rest, w)| (rest, w))
+    take_while::<_, _, NomError<'_>>(is_word_char)(input).ok()
 }
 
 /// `keyword` as a whole word at the start of `input`: the rest after it.
@@ -180,15 +178,14 @@ impl<'s> Parser<'s> {
     ) -> Step<'s> {
         let start = ws(input);
         parse(self, start, level).map_err(|mut fail| {
-            if fail.offset == self.offset(start) {
-                if let ParseErrorKind::Expected {
+            if fail.offset == self.offset(start)
+                && let ParseErrorKind::Expected {
                     expected, after, ..
                 } = &mut fail.kind
-                {
-                    if *expected == OPERAND && after.is_none() {
-                        *after = Some(op.to_owned());
-                    }
-                }
+                && *expected == OPERAND
+                && after.is_none()
+            {
+                *after = Some(op.to_owned());
             }
             fail
         })
@@ -338,10 +335,10 @@ impl<'s> Parser<'s> {
     fn number(&self, input: &'s str, level: usize) -> Step<'s> {
         let (mut rest, _) =
             digit1::<_, NomError<'_>>(input).map_err(|_| self.expected_at(input, OPERAND, None))?;
-        if let Some(after_dot) = rest.strip_prefix('.') {
-            if after_dot.starts_with(|c: char| c.is_ascii_digit()) {
-                rest = digit1::<_, NomError<'_>>(after_dot).map_or(after_dot, |(r, _)| r);
-            }
+        if let Some(after_dot) = rest.strip_prefix('.')
+            && after_dot.starts_with(|c: char| c.is_ascii_digit())
+        {
+            rest = digit1::<_, NomError<'_>>(after_dot).map_or(after_dot, |(r, _)| r);
         }
         let text = &input[..input.len() - rest.len()];
         let value = Number::parse_decimal(text)
@@ -474,13 +471,11 @@ impl<'s> Parser<'s> {
                     if let ParseErrorKind::Expected {
                         expected, after, ..
                     } = &mut fail.kind
+                        && *expected == OPERAND
+                        && after.is_none()
+                        && fail.offset == self.offset(rest)
                     {
-                        if *expected == OPERAND
-                            && after.is_none()
-                            && fail.offset == self.offset(rest)
-                        {
-                            *expected = "an argument";
-                        }
+                        *expected = "an argument";
                     }
                     fail
                 })?;
@@ -555,9 +550,9 @@ impl<'s> Parser<'s> {
 
     /// An integer literal or a parenthesised expression, as a dice term's part.
     fn dice_part(&self, input: &'s str, level: usize, what: &'static str) -> Step<'s> {
-        if input.starts_with('(') {
+        if let Some(after) = input.strip_prefix('(') {
             let level = self.deeper(input, level)?;
-            let (rest, inner, depth) = self.expr(ws(&input[1..]), level)?;
+            let (rest, inner, depth) = self.expr(ws(after), level)?;
             let rest = ws(rest);
             let Some(rest) = rest.strip_prefix(')') else {
                 let column = crate::error::line_column(self.src, self.offset(input)).1;

@@ -551,10 +551,10 @@ impl Expr {
     fn validate_node(&self) -> Result<(), TreeError> {
         match self {
             Expr::Field { pack, name } => {
-                if let Some(pack) = pack {
-                    if !crate::parse::is_pack_id(pack) {
-                        return Err(TreeError::Invalid(format!("`{pack}` is not a pack ID")));
-                    }
+                if let Some(pack) = pack
+                    && !crate::parse::is_pack_id(pack)
+                {
+                    return Err(TreeError::Invalid(format!("`{pack}` is not a pack ID")));
                 }
                 if let Some(problem) = crate::parse::field_name_problem(name) {
                     return Err(TreeError::Invalid(format!("field `{name}`: {problem}")));

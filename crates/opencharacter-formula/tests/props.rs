@@ -13,10 +13,9 @@ use opencharacter_formula::{
 use proptest::prelude::*;
 
 fn segment() -> impl Strategy<Value = String> {
-    "[a-zA-Z_][a-zA-Z0-9_]{0,5}"
-        .prop_filter("not a keyword or dice term", |s| {
-            !RESERVED_WORDS.contains(&s.as_str()) && !starts_dice_term(s)
-        })
+    "[a-zA-Z_][a-zA-Z0-9_]{0,5}".prop_filter("not a keyword or dice term", |s| {
+        !RESERVED_WORDS.contains(&s.as_str()) && !starts_dice_term(s)
+    })
 }
 
 fn leaf() -> impl Strategy<Value = Expr> {
@@ -45,7 +44,10 @@ fn tree() -> impl Strategy<Value = Expr> {
     leaf().prop_recursive(5, 24, 3, |inner| {
         let boxed = inner.clone().prop_map(Box::new);
         prop_oneof![
-            (prop_oneof![Just(UnaryOp::Neg), Just(UnaryOp::Not)], boxed.clone())
+            (
+                prop_oneof![Just(UnaryOp::Neg), Just(UnaryOp::Not)],
+                boxed.clone()
+            )
                 .prop_map(|(op, arg)| Expr::Unary { op, arg }),
             (
                 proptest::sample::select(BinaryOp::ALL.to_vec()),
@@ -72,13 +74,8 @@ fn tree() -> impl Strategy<Value = Expr> {
                     }
                     Expr::Call { function, args }
                 }),
-            (
-                boxed.clone(),
-                boxed.clone(),
-                0u8..5,
-                boxed
-            )
-                .prop_map(|(count, sides, mode, arg)| Expr::Dice {
+            (boxed.clone(), boxed.clone(), 0u8..5, boxed).prop_map(|(count, sides, mode, arg)| {
+                Expr::Dice {
                     count,
                     sides,
                     modifier: match mode {
@@ -88,7 +85,8 @@ fn tree() -> impl Strategy<Value = Expr> {
                         3 => Some(DiceModifier::Successes(arg)),
                         _ => Some(DiceModifier::Pool),
                     },
-                }),
+                }
+            }),
         ]
     })
 }

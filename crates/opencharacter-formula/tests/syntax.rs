@@ -36,7 +36,10 @@ fn canonical_text() {
     canon("a and b or c", "a and b or c");
     canon("a and (b or c)", "a and (b or c)");
     canon("(a < b) == true", "(a < b) == true");
-    canon("floor( (abilities.str.score-10)/2 )", "floor((abilities.str.score - 10) / 2)");
+    canon(
+        "floor( (abilities.str.score-10)/2 )",
+        "floor((abilities.str.score - 10) / 2)",
+    );
     canon("1d20", "d20");
     canon("(1)d(20)", "d20");
     canon("2d6+abilities.str.mod", "2d6 + abilities.str.mod");
@@ -49,11 +52,20 @@ fn canonical_text() {
     canon("d(x)", "d(x)");
     canon("-2d6", "-2d6");
     canon("1.50 + 007", "1.5 + 7");
-    canon("if(has(\"feats.alert\"),5,0)", "if(has(\"feats.alert\"), 5, 0)");
-    canon("@5e-srd-5.1:abilities.str.mod + 1", "@5e-srd-5.1:abilities.str.mod + 1");
+    canon(
+        "if(has(\"feats.alert\"),5,0)",
+        "if(has(\"feats.alert\"), 5, 0)",
+    );
+    canon(
+        "@5e-srd-5.1:abilities.str.mod + 1",
+        "@5e-srd-5.1:abilities.str.mod + 1",
+    );
     canon("\"a \\\"b\\\" \\\\ c\"", "\"a \\\"b\\\" \\\\ c\"");
     canon("max(1,2,3)", "max(1, 2, 3)");
-    canon("lookup(level, 1, 2, 5, 3, 9, 4)", "lookup(level, 1, 2, 5, 3, 9, 4)");
+    canon(
+        "lookup(level, 1, 2, 5, 3, 9, 4)",
+        "lookup(level, 1, 2, 5, 3, 9, 4)",
+    );
     canon("under(35, 1)", "under(35, 1)");
     canon("floor", "floor");
     canon("d", "d");
@@ -78,16 +90,26 @@ fn dice_terms_and_names_are_told_apart() {
 fn located_errors() {
     assert_eq!(
         error("1 + "),
-        ("formula-syntax".into(), "expected an operand after `+` at column 5".into(), 5)
+        (
+            "formula-syntax".into(),
+            "expected an operand after `+` at column 5".into(),
+            5
+        )
     );
     assert_eq!(error("1 +").2, 4);
     assert_eq!(
         error("(1 + 2").1,
         "expected `)` to close the `(` at column 1, found the end of the formula at column 7"
     );
-    assert_eq!(error("1 = 2").1, "expected an operator (compare with `==`, not `=`), found `=` at column 3");
+    assert_eq!(
+        error("1 = 2").1,
+        "expected an operator (compare with `==`, not `=`), found `=` at column 3"
+    );
     assert_eq!(error("flor(1)").0, "formula-unknown-function");
-    assert_eq!(error("floor(1, 2)").1, "`floor` takes exactly 1 argument, not 2 at column 1");
+    assert_eq!(
+        error("floor(1, 2)").1,
+        "`floor` takes exactly 1 argument, not 2 at column 1"
+    );
     assert_eq!(error("has(x)").0, "formula-id-argument");
     assert_eq!(error("1 < 2 < 3").0, "formula-chained-comparison");
     assert_eq!(error("1 < 2 < 3").2, 7);
@@ -97,23 +119,43 @@ fn located_errors() {
     assert_eq!(error("99999999999999999999").0, "formula-number-too-large");
     assert_eq!(error("1 + and").0, "formula-syntax");
     assert_eq!(error("if x").0, "formula-syntax");
-    assert_eq!(error("4d6kh").1, "expected how many dice to keep, found the end of the formula at column 6");
+    assert_eq!(
+        error("4d6kh").1,
+        "expected how many dice to keep, found the end of the formula at column 6"
+    );
     assert_eq!(error("@Pack:x").0, "formula-syntax");
     assert_eq!(error("@pack x").0, "formula-syntax");
-    assert_eq!(error("1 2").1, "expected an operator or the end of the formula, found `2` at column 3");
-    assert_eq!(error("").1, "expected an operand, found the end of the formula at column 1");
+    assert_eq!(
+        error("1 2").1,
+        "expected an operator or the end of the formula, found `2` at column 3"
+    );
+    assert_eq!(
+        error("").1,
+        "expected an operand, found the end of the formula at column 1"
+    );
     let err = parse("1 +\n  * 2").unwrap_err();
     assert_eq!((err.line, err.column, err.offset), (2, 3, 6));
-    assert_eq!(err.to_string(), "expected an operand after `+` at line 2, column 3");
+    assert_eq!(
+        err.to_string(),
+        "expected an operand after `+` at line 2, column 3"
+    );
 }
 
 #[test]
 fn limits_are_errors_not_crashes() {
     let open = "(".repeat(100_000);
     assert_eq!(error(&open).0, "formula-too-long");
-    let open = format!("{}1{}", "(".repeat(MAX_DEPTH + 1), ")".repeat(MAX_DEPTH + 1));
+    let open = format!(
+        "{}1{}",
+        "(".repeat(MAX_DEPTH + 1),
+        ")".repeat(MAX_DEPTH + 1)
+    );
     assert_eq!(error(&open).0, "formula-too-deep");
-    let ok = format!("{}1{}", "(".repeat(MAX_DEPTH - 1), ")".repeat(MAX_DEPTH - 1));
+    let ok = format!(
+        "{}1{}",
+        "(".repeat(MAX_DEPTH - 1),
+        ")".repeat(MAX_DEPTH - 1)
+    );
     assert!(parse(&ok).is_ok());
     assert_eq!(error(&"-".repeat(MAX_LEN)).0, "formula-too-deep");
     assert_eq!(error(&"not ".repeat(2000)).0, "formula-too-deep");
@@ -133,8 +175,14 @@ fn references_list_what_a_formula_uses() {
         .unwrap()
         .references();
     assert_eq!(refs.fields.iter().collect::<Vec<_>>(), ["@p:c.d", "a.b"]);
-    assert_eq!(refs.functions.iter().collect::<Vec<_>>(), ["count", "has", "if", "setting"]);
-    assert_eq!(refs.content.iter().collect::<Vec<_>>(), ["feats.alert", "items.torch"]);
+    assert_eq!(
+        refs.functions.iter().collect::<Vec<_>>(),
+        ["count", "has", "if", "setting"]
+    );
+    assert_eq!(
+        refs.content.iter().collect::<Vec<_>>(),
+        ["feats.alert", "items.torch"]
+    );
     assert_eq!(refs.settings.iter().collect::<Vec<_>>(), ["variant.x"]);
     assert!(refs.dice);
 }
@@ -145,9 +193,18 @@ fn json_trees_round_trip_and_are_checked() {
     let json = serde_json::to_string(&tree).unwrap();
     assert_eq!(Expr::from_json(&json).unwrap(), tree);
     let bad = r#"{"kind":"call","function":"floor","args":[]}"#;
-    assert_eq!(Expr::from_json(bad).unwrap_err().code(), "formula-tree-invalid");
+    assert_eq!(
+        Expr::from_json(bad).unwrap_err().code(),
+        "formula-tree-invalid"
+    );
     let bad = r#"{"kind":"field","name":"a.d6"}"#;
-    assert_eq!(Expr::from_json(bad).unwrap_err().code(), "formula-tree-invalid");
+    assert_eq!(
+        Expr::from_json(bad).unwrap_err().code(),
+        "formula-tree-invalid"
+    );
     let bad = r#"{"kind":"number","value":"-1"}"#;
-    assert_eq!(Expr::from_json(bad).unwrap_err().code(), "formula-tree-json");
+    assert_eq!(
+        Expr::from_json(bad).unwrap_err().code(),
+        "formula-tree-json"
+    );
 }
