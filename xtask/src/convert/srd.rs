@@ -361,3 +361,6 @@ fn self_check(files: &BTreeMap<String, String>) -> Vec<String> {
     }
     problems
 }
+
+#[cfg(test)]
+mod tests;
