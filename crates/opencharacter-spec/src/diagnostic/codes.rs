@@ -182,6 +182,14 @@ codes! {
     CHARACTER_VALUE_UNKNOWN = "character-value-unknown", Issue, ["field", "value"],
         "the character's field holds a value the field does not have";
 
+    // ---- translations (i18n) ----------------------------------------------------------------
+    /// A value of an i18n file that is not a text: a number, boolean, list or null (i18n).
+    I18N_VALUE_NOT_TEXT = "i18n-value-not-text", Error, ["key", "found"],
+        "an i18n value is not a text";
+    /// An i18n key that names no rules item, content item or template of the pack (i18n).
+    I18N_KEY_UNKNOWN = "i18n-key-unknown", Warning, ["key", "language"],
+        "an i18n key names nothing in the pack";
+
     // ---- layers and games (layers) ----------------------------------------------------------
     /// A layer names a field, value, content type, filter, coin, family, seller, loot table,
     /// market or layer that its own pack does not have (layers).
