@@ -1,0 +1,50 @@
+#![allow(clippy::unwrap_used, reason = "a panic in a test is its failure report")]
+//! The Spanish standard text (`i18n/es.yaml`) keeps up with the English one: every registered
+//! code with an English template has a Spanish one, using only the code's arguments, and the
+//! Spanish file names no code that does not exist.
+
+use opencharacter_spec::diagnostic::{codes, placeholders};
+use opencharacter_spec::standard_text::StandardText;
+
+const SPANISH: &str = include_str!("../i18n/es.yaml");
+
+#[test]
+fn spanish_translates_every_english_template() {
+    let spanish = StandardText::from_yaml(SPANISH).unwrap();
+    assert_eq!(spanish.meta.language, "es");
+    let english = StandardText::english();
+    let missing: Vec<&str> = codes::ALL
+        .iter()
+        .map(|code| code.name)
+        .filter(|name| english.diagnostic_template(name).is_some())
+        .filter(|name| spanish.diagnostic_template(name).is_none())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "codes with an English template but no Spanish one (add them to i18n/es.yaml): {missing:?}"
+    );
+}
+
+#[test]
+fn spanish_templates_use_only_their_codes_arguments() {
+    let spanish = StandardText::from_yaml(SPANISH).unwrap();
+    for (name, template) in &spanish.diagnostics {
+        let code = codes::by_name(name)
+            .unwrap_or_else(|| panic!("es.yaml has a template for the unregistered code {name}"));
+        for argument in placeholders(template) {
+            assert!(
+                code.args.contains(&argument),
+                "the Spanish template of {name} uses `{argument}`, not among {:?}",
+                code.args
+            );
+        }
+        // The same arguments as the English: a translation must not drop what the message says.
+        let mut ours = placeholders(template);
+        let mut theirs = placeholders(StandardText::english().diagnostic_template(name).unwrap());
+        ours.sort_unstable();
+        ours.dedup();
+        theirs.sort_unstable();
+        theirs.dedup();
+        assert_eq!(ours, theirs, "the Spanish template of {name} uses other arguments than the English");
+    }
+}
