@@ -313,4 +313,42 @@ codes! {
     /// A wound track holds a mark of a kind it does not have (sheet; a rules issue).
     WOUND_MARK_UNKNOWN = "wound-mark-unknown", Issue, ["track", "mark"],
         "a wound track holds an unknown mark";
+
+    // ---- upgrade scripts (migrate::check) ---------------------------------------------------
+    /// An upgrade script of a release whose `from` is not below its `to` (migrate).
+    UPGRADE_RANGE_INVALID = "upgrade-range-invalid", Error, ["from", "to"],
+        "an upgrade script's from version is not below its to version";
+    /// An upgrade script that moves to a version above the pack's own (migrate).
+    UPGRADE_ABOVE_VERSION = "upgrade-above-version", Error, ["from", "to", "version"],
+        "an upgrade script moves to a version above the pack's";
+    /// Two upgrade scripts of one pack whose version ranges overlap (migrate).
+    UPGRADE_OVERLAP = "upgrade-overlap", Error, ["script", "other"],
+        "two upgrade scripts of one pack overlap";
+    /// A step writes to an ID the pack does not have, after following later renames (migrate).
+    UPGRADE_TARGET_UNKNOWN = "upgrade-target-unknown", Error, ["step", "id", "end"],
+        "an upgrade step writes to an ID the pack does not have";
+    /// A `route` or `routeLive` names the same case twice (migrate).
+    UPGRADE_CASE_DUPLICATE = "upgrade-case-duplicate", Error, ["step", "case"],
+        "an upgrade step names a case twice";
+    /// A `rename` or `routeLive` reads from an ID the pack still has (migrate).
+    UPGRADE_SOURCE_CURRENT = "upgrade-source-current", Error, ["step", "id"],
+        "an upgrade step reads from an ID the pack still has";
+    /// A `route` target that is not a number or text field with no default, 0 or empty (migrate).
+    UPGRADE_ROUTE_TARGET_INVALID = "upgrade-route-target-invalid", Error, ["id", "reason"],
+        "a route target is not a number or text field without a default";
+    /// A `routeLive` of tracks whose cases mix wound and plain tracks (migrate).
+    UPGRADE_TRACK_KINDS_MIXED = "upgrade-track-kinds-mixed", Error, ["from"],
+        "a routeLive mixes wound and plain tracks";
+    /// A `setColumn` whose list is not a list field of the pack (migrate).
+    UPGRADE_LIST_UNKNOWN = "upgrade-list-unknown", Error, ["list"],
+        "a setColumn names a list the pack does not have";
+    /// A `setColumn` naming a column its list does not have (migrate).
+    UPGRADE_COLUMN_UNKNOWN = "upgrade-column-unknown", Error, ["list", "column"],
+        "a setColumn names a column its list does not have";
+    /// A `moveContent` whose item is not a deprecated item of the pack with a `replacedBy` (migrate).
+    UPGRADE_MOVE_NOT_DEPRECATED = "upgrade-move-not-deprecated", Error, ["id"],
+        "a moveContent names an item that is not deprecated with a replacement";
+    /// A `moveContent` whose `replacedBy` names no content item (migrate).
+    UPGRADE_MOVE_TARGET_MISSING = "upgrade-move-target-missing", Error, ["id", "replacement"],
+        "a moveContent's replacement does not exist";
 }
