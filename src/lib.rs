@@ -27,8 +27,35 @@ pub use opencharacter_spec::{Diagnostic, Severity};
 /// (see [`resolve::load_ruleset`]).
 pub use opencharacter_resolve::{LoadOptions, load_ruleset};
 
+/// A saved character as an app reads it: migrated to the shapes of the loaded packs, then
+/// checked against them. Save `character` on the next edit when `migration.changed` holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CharacterRead {
+    /// The character in the loaded packs' shapes, each pack's version moved up.
+    pub character: spec::model::Character,
+    /// What the upgrade scripts did, and whether anything changed.
+    pub migration: migrate::MigrationReport,
+    /// The rules issues of the migrated character ([`resolve::check_character`]).
+    pub issues: Vec<Diagnostic>,
+}
+
+/// Reads a saved character against a ruleset: runs the packs' upgrade scripts
+/// ([`migrate::migrate`]), then checks the result. Reading the result again changes nothing.
+pub fn read_character(ruleset: &spec::model::Ruleset, character: spec::model::Character) -> CharacterRead {
+    let (character, migration) = migrate::migrate(ruleset, character);
+    let issues = resolve::check_character(ruleset, &character);
+    CharacterRead {
+        character,
+        migration,
+        issues,
+    }
+}
+
 /// Every JSON Schema the workspace generates, by the file name it is committed under in
 /// `schemas/`.
 pub fn schema_files() -> Vec<spec::schema::SchemaFile> {
     spec::schema::files()
+        .into_iter()
+        .chain([spec::schema::schema_of::<formula::Expr>("formula-tree.schema.json")])
+        .collect()
 }
