@@ -41,9 +41,25 @@ pub struct CharacterRead {
 
 /// Reads a saved character against a ruleset: runs the packs' upgrade scripts
 /// ([`migrate::migrate`]), then checks the result. Reading the result again changes nothing.
-pub fn read_character(ruleset: &spec::model::Ruleset, character: spec::model::Character) -> CharacterRead {
+pub fn read_character(
+    ruleset: &spec::model::Ruleset,
+    character: spec::model::Character,
+) -> CharacterRead {
     let (character, migration) = migrate::migrate(ruleset, character);
-    let issues = resolve::check_character(ruleset, &character);
+    // A value a copy step left at its old ID is kept on purpose (an earlier version of the pack
+    // still reads it there), not an unknown field.
+    let issues = resolve::check_character(ruleset, &character)
+        .into_iter()
+        .filter(|issue| {
+            let retired = issue.code == &spec::diagnostic::codes::CHARACTER_FIELD_UNKNOWN
+                && issue
+                    .args
+                    .get("id")
+                    .and_then(|id| id.parse().ok())
+                    .is_some_and(|id| migrate::kept_by_upgrade(ruleset, &id));
+            !retired
+        })
+        .collect();
     CharacterRead {
         character,
         migration,

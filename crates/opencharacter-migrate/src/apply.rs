@@ -506,3 +506,41 @@ fn live_move<V: Clone + serde::Serialize>(
         .with_value(json)
     }
 }
+
+/// Whether a field ID is one an upgrade script of its pack reads from or passes through (a
+/// `rename`'s `from` or `to`, a `route`'s `from` or `by`, with everything under an ability,
+/// skill or save). A copy leaves the old value there on purpose, so an earlier version of the
+/// pack still reads the character; an app checking the migrated character should not call it
+/// unknown.
+///
+/// ```
+/// use opencharacter_spec::model::Ruleset;
+/// let ruleset: Ruleset = serde_json::from_value(serde_json::json!({
+///     "packs": [{"id": "demo", "version": "0.2.0", "specVersion": "1.3.0",
+///                "license": "CC0-1.0", "defaultLanguage": "en"}],
+///     "upgrades": {"demo": [{"from": "0.1.0", "to": "0.2.0",
+///         "steps": [{"rename": {"kind": "field", "from": "xp", "to": "experience"}}]}]}
+/// }))?;
+/// assert!(opencharacter_migrate::kept_by_upgrade(&ruleset, &"demo:xp".parse()?));
+/// assert!(!opencharacter_migrate::kept_by_upgrade(&ruleset, &"demo:name".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn kept_by_upgrade(ruleset: &Ruleset, id: &QualifiedFieldId) -> bool {
+    use opencharacter_spec::model::upgrade::RenameKind;
+    let Some(scripts) = ruleset.upgrades.get(&id.pack) else {
+        return false;
+    };
+    scripts
+        .iter()
+        .flat_map(|u| &u.steps)
+        .any(|step| match step {
+            UpgradeStep::Rename(rename) => {
+                let whole = rename.kind != RenameKind::Field;
+                [&rename.from, &rename.to]
+                    .into_iter()
+                    .any(|named| id.local == *named || (whole && id.local.is_under(named)))
+            }
+            UpgradeStep::Route(route) => id.local == route.from || id.local == route.by,
+            _ => false,
+        })
+}

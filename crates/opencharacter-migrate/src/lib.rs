@@ -54,6 +54,6 @@ pub mod check;
 mod report;
 mod shows;
 
-pub use apply::{cell_matches, migrate, winning_case, words};
+pub use apply::{cell_matches, kept_by_upgrade, migrate, winning_case, words};
 pub use check::check_upgrades;
 pub use report::{Action, AppliedStep, Change, MigrationReport, Place, VersionChange};
