@@ -1,0 +1,275 @@
+//! The evaluation engine's shared parts: formula parsing with a cache, name resolution for
+//! each formula's pack, and the environment formulas read.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use opencharacter_formula::{Environment, EvalError, EvalErrorKind, Expr, SplitMix64, Value};
+use opencharacter_resolve::{NameKind, Resolver};
+use opencharacter_spec::ids::{
+    ContentId, FieldId, PackId, Qualified, QualifiedContentId, QualifiedFieldId, Reference,
+};
+use opencharacter_spec::model::{Character, Ruleset};
+
+use crate::value::literal;
+
+/// A formula name's key in the cache: the reading pack, the explicit pack, the name.
+type NameKey = (PackId, Option<String>, String);
+
+/// What a formula reads a name as, for the names that are not fields.
+pub(crate) type Extra = HashMap<String, Value>;
+
+/// Parsed formulas, names resolved per pack, and the ruleset they belong to.
+pub(crate) struct Engine<'a> {
+    pub(crate) ruleset: &'a Ruleset,
+    pub(crate) character: &'a Character,
+    pub(crate) resolver: Resolver<'a>,
+    parsed: RefCell<HashMap<String, Rc<Result<Expr, String>>>>,
+    names: RefCell<HashMap<NameKey, Option<QualifiedFieldId>>>,
+    content: RefCell<HashMap<(PackId, String), Option<QualifiedContentId>>>,
+    /// Setting values, by qualified ID.
+    pub(crate) settings: HashMap<QualifiedFieldId, Value>,
+}
+
+impl<'a> Engine<'a> {
+    pub(crate) fn new(ruleset: &'a Ruleset, character: &'a Character) -> Self {
+        Engine {
+            ruleset,
+            character,
+            resolver: Resolver::new(ruleset),
+            parsed: RefCell::default(),
+            names: RefCell::default(),
+            content: RefCell::default(),
+            settings: HashMap::new(),
+        }
+    }
+
+    /// The parsed formula, or why it does not parse (kept, so each text parses once).
+    pub(crate) fn parse(&self, text: &str) -> Rc<Result<Expr, String>> {
+        if let Some(found) = self.parsed.borrow().get(text) {
+            return Rc::clone(found);
+        }
+        let parsed = Rc::new(opencharacter_formula::parse(text).map_err(|e| e.to_string()));
+        self.parsed
+            .borrow_mut()
+            .insert(text.to_owned(), Rc::clone(&parsed));
+        parsed
+    }
+
+    /// Resolves a reference to a rules item of `kind`, written in pack `ctx`. Homebrew
+    /// references are qualified; a local one written in homebrew searches the packs in load
+    /// order.
+    pub(crate) fn resolve_kind(
+        &self,
+        ctx: &PackId,
+        reference: &Reference<FieldId>,
+        kind: NameKind,
+    ) -> Option<QualifiedFieldId> {
+        if ctx.is_homebrew()
+            && let Reference::Local(local) = reference
+        {
+            return self.ruleset.packs.iter().find_map(|pack| {
+                let candidate =
+                    Reference::Qualified(Qualified::new(pack.id.clone(), local.clone()));
+                self.resolver.resolve_kind(&pack.id, &candidate, kind).ok()
+            });
+        }
+        self.resolver.resolve_kind(ctx, reference, kind).ok()
+    }
+
+    /// The item a formula name (`abilities.str.mod`, `@pack:name`) read in pack `ctx` names.
+    pub(crate) fn name(
+        &self,
+        ctx: &PackId,
+        pack: Option<&str>,
+        name: &str,
+    ) -> Option<QualifiedFieldId> {
+        let key = (ctx.clone(), pack.map(str::to_owned), name.to_owned());
+        if let Some(found) = self.names.borrow().get(&key) {
+            return found.clone();
+        }
+        let found = name.parse::<FieldId>().ok().and_then(|local| {
+            let reference = match pack {
+                None => Reference::Local(local),
+                Some(pack) => Reference::Qualified(Qualified::new(pack.parse().ok()?, local)),
+            };
+            self.resolve_kind(ctx, &reference, NameKind::FormulaName)
+        });
+        self.names.borrow_mut().insert(key, found.clone());
+        found
+    }
+
+    /// The content a `has` / `count` argument or a grant written in pack `ctx` names.
+    pub(crate) fn content_id(&self, ctx: &PackId, text: &str) -> Option<QualifiedContentId> {
+        let key = (ctx.clone(), text.to_owned());
+        if let Some(found) = self.content.borrow().get(&key) {
+            return found.clone();
+        }
+        let found = text
+            .parse::<Reference<ContentId>>()
+            .ok()
+            .and_then(|reference| self.resolve_content(ctx, &reference));
+        self.content.borrow_mut().insert(key, found.clone());
+        found
+    }
+
+    /// Resolves a content reference written in pack `ctx` (homebrew content included).
+    pub(crate) fn resolve_content(
+        &self,
+        ctx: &PackId,
+        reference: &Reference<ContentId>,
+    ) -> Option<QualifiedContentId> {
+        match reference {
+            Reference::Qualified(id) if id.pack.is_homebrew() => self
+                .character
+                .homebrew
+                .content
+                .contains_key(&id.local)
+                .then(|| id.clone()),
+            Reference::Local(local) if ctx.is_homebrew() => {
+                let own = Qualified::new(PackId::homebrew(), local.clone());
+                if self.character.homebrew.content.contains_key(local) {
+                    return Some(own);
+                }
+                self.ruleset.packs.iter().find_map(|pack| {
+                    let id = Qualified::new(pack.id.clone(), local.clone());
+                    self.ruleset.content.contains_key(&id).then_some(id)
+                })
+            }
+            _ => self.resolver.content(ctx, reference).ok(),
+        }
+    }
+}
+
+/// What a formula sees: the values computed so far, the settings and what the character owns.
+pub(crate) struct Env<'e, 'a> {
+    pub(crate) engine: &'e Engine<'a>,
+    pub(crate) ctx: &'e PackId,
+    pub(crate) values: &'e HashMap<QualifiedFieldId, Value>,
+    pub(crate) owned: &'e HashMap<QualifiedContentId, i64>,
+    pub(crate) extra: Option<&'e Extra>,
+}
+
+impl Environment for Env<'_, '_> {
+    fn field(&self, pack: Option<&str>, name: &str) -> Option<Value> {
+        if pack.is_none()
+            && let Some(value) = self.extra.and_then(|extra| extra.get(name))
+        {
+            return Some(value.clone());
+        }
+        if let Some(id) = self.engine.name(self.ctx, pack, name) {
+            return self.values.get(&id).cloned();
+        }
+        // `settings.<id>` reads a setting, as `setting("<id>")` does.
+        match (pack, name.strip_prefix("settings.")) {
+            (None, Some(setting)) => self.setting(setting),
+            _ => None,
+        }
+    }
+
+    fn setting(&self, id: &str) -> Option<Value> {
+        let reference: Reference<FieldId> = id.parse().ok()?;
+        let id = self
+            .engine
+            .resolve_kind(self.ctx, &reference, NameKind::Setting)?;
+        self.engine.settings.get(&id).cloned()
+    }
+
+    fn has(&self, content: &str) -> bool {
+        self.count(content) > 0
+    }
+
+    fn count(&self, content: &str) -> i64 {
+        self.engine
+            .content_id(self.ctx, content)
+            .and_then(|id| self.owned.get(&id).copied())
+            .unwrap_or(0)
+    }
+}
+
+impl Env<'_, '_> {
+    /// Evaluates a formula that must not roll: a formula with dice is refused rather than
+    /// rolled, so a sheet never changes between two reads.
+    pub(crate) fn value(&self, expr: &Expr) -> Result<Value, EvalError> {
+        if expr.references().dice {
+            return Err(EvalError {
+                kind: EvalErrorKind::OutOfRange(
+                    "this formula rolls dice where a fixed value is needed".into(),
+                ),
+                at: expr.to_string(),
+            });
+        }
+        expr.eval(self, &mut SplitMix64::new(0))
+    }
+
+    /// The formula with every part that does not roll replaced by its value: `(level)d(class.hit_die)`
+    /// reads `3d10`, `1d8 + abilities.str.mod` reads `d8 + 3`.
+    pub(crate) fn fold(&self, expr: &Expr) -> Result<Expr, EvalError> {
+        if !expr.references().dice {
+            return Ok(literal(&self.value(expr)?));
+        }
+        Ok(match expr {
+            Expr::Unary { op, arg } => Expr::Unary {
+                op: *op,
+                arg: Box::new(self.fold(arg)?),
+            },
+            Expr::Binary { op, left, right } => Expr::Binary {
+                op: *op,
+                left: Box::new(self.fold(left)?),
+                right: Box::new(self.fold(right)?),
+            },
+            Expr::Call { function, args } => Expr::Call {
+                function: *function,
+                args: args
+                    .iter()
+                    .map(|a| self.fold(a))
+                    .collect::<Result<_, _>>()?,
+            },
+            Expr::Dice {
+                count,
+                sides,
+                modifier,
+            } => Expr::Dice {
+                count: Box::new(self.fold(count)?),
+                sides: Box::new(self.fold(sides)?),
+                modifier: match modifier {
+                    None => None,
+                    Some(m) => Some(fold_modifier(self, m)?),
+                },
+            },
+            other => other.clone(),
+        })
+    }
+
+    /// The fields a formula names that resolve to nothing with a value, among `failed`.
+    pub(crate) fn failed_dependency(
+        &self,
+        error: &EvalError,
+        failed: &HashSet<QualifiedFieldId>,
+    ) -> bool {
+        let EvalErrorKind::UnknownField(name) = &error.kind else {
+            return false;
+        };
+        let (pack, name) = match name.strip_prefix('@').and_then(|n| n.split_once(':')) {
+            Some((pack, name)) => (Some(pack), name),
+            None => (None, name.as_str()),
+        };
+        self.engine
+            .name(self.ctx, pack, name)
+            .is_some_and(|id| failed.contains(&id))
+    }
+}
+
+fn fold_modifier(
+    env: &Env<'_, '_>,
+    modifier: &opencharacter_formula::DiceModifier,
+) -> Result<opencharacter_formula::DiceModifier, EvalError> {
+    use opencharacter_formula::DiceModifier as M;
+    Ok(match modifier {
+        M::KeepHighest(e) => M::KeepHighest(Box::new(env.fold(e)?)),
+        M::KeepLowest(e) => M::KeepLowest(Box::new(env.fold(e)?)),
+        M::Successes(e) => M::Successes(Box::new(env.fold(e)?)),
+        M::Pool => M::Pool,
+    })
+}
