@@ -21,11 +21,20 @@ use std::path::{Path, PathBuf};
 
 use opencharacter::Diagnostic;
 use opencharacter::release::source::{ReadLimits, read_path};
+use opencharacter::release::validate::{ValidateOptions, validate_reading};
 use opencharacter::spec::diagnostic::codes;
 use serde_json::{Value, json};
 
-/// Every code the pack reader and the YAML module can give, each of which must have a fixture.
-/// Later issues add their codes here as they add their fixtures.
+/// Every error code the pack reader, the YAML module and the validator's checks can give from
+/// source packs, each of which must have a fixture (and a few warnings that have one). Later
+/// issues add their codes here as they add their fixtures.
+///
+/// Not listed, because no source pack can trigger them through `validate`: `dependency-loaded-late`
+/// (the validator loads packs in a suggested order), `formula-table-mismatch` and
+/// `formula-not-in-table` (the validator builds the tables itself), `content-form-invalid` (a
+/// file in none of the three forms is reported by the shape checks and left out), `invalid-id`
+/// (an ID that does not parse is a `yaml-invalid` where it is written) and `extends-too-deep`
+/// (tested in the resolver with a lowered limit).
 const MUST_HAVE_FIXTURE: &[&str] = &[
     "yaml-syntax",
     "yaml-duplicate-key",
@@ -43,6 +52,42 @@ const MUST_HAVE_FIXTURE: &[&str] = &[
     "pack-folder-versioned",
     "upgrade-name-invalid",
     "unknown-file",
+    // the model's shape checks
+    "property-not-allowed",
+    "property-required",
+    "exactly-one-of",
+    "at-least-one-of",
+    "value-not-allowed",
+    "rules-limit",
+    "duplicate-id",
+    // the validator
+    "duplicate-rules-id",
+    "content-id-mismatch",
+    "license-unknown",
+    "license-notice-recommended",
+    "language-tag-invalid",
+    "pack-version-early",
+    "deprecated-since-too-new",
+    "feature-too-new",
+    "formula-invalid",
+    "i18n-file-missing",
+    "i18n-key-missing",
+    "i18n-key-invalid",
+    "i18n-language-mismatch",
+    "property-type-mismatch",
+    // the resolver, from source packs
+    "unresolved-reference",
+    "ambiguous-reference",
+    "override-target-missing",
+    "override-null",
+    "hides-unknown",
+    "circular-extends",
+    "resolution-redefined",
+    "spec-version-unsupported",
+    "missing-dependency",
+    "invalid-version-range",
+    "dependency-cycle",
+    "duplicate-pack",
 ];
 
 fn fixtures_root() -> PathBuf {
@@ -117,12 +162,16 @@ fn limits(overrides: &Value) -> ReadLimits {
     limits
 }
 
-/// Everything `opencharacter validate` reports for a folder of packs. Today that is the reader;
-/// when the validator lands, this one call becomes the validator's, and every fixture runs
-/// through it unchanged.
+/// Everything `opencharacter validate` reports for a folder of packs: the reader's diagnostics
+/// and every check of the validator, the packs of the folder resolving against each other.
 fn diagnose(root: &Path, limits: &ReadLimits) -> Vec<Diagnostic> {
     let reading = read_path(root, limits).unwrap();
-    reading.all_diagnostics().cloned().collect()
+    let options = ValidateOptions {
+        limits: *limits,
+        ..ValidateOptions::default()
+    };
+    let validation = validate_reading(reading, &[], &options);
+    validation.reading.all_diagnostics().cloned().collect()
 }
 
 /// The diagnostics for one fixture, as `expected.json` lists them.
@@ -198,4 +247,44 @@ fn every_code_of_the_reader_has_a_fixture() {
     for code in MUST_HAVE_FIXTURE {
         assert!(codes::by_name(code).is_some(), "`{code}` is not registered");
     }
+}
+
+/// A pack with a fault in each of several files: one run reports every one of them.
+#[test]
+fn several_faults_in_several_files_are_all_reported() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/several-faults");
+    let found: Vec<(String, String, u32)> = diagnose(&root, &ReadLimits::default())
+        .iter()
+        .map(|d| {
+            (
+                d.code.name.to_owned(),
+                d.location.file.clone().unwrap_or_default(),
+                d.location.line.unwrap_or_default(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("content-id-mismatch", "content/gear/rope.yaml", 1),
+        ("property-type-mismatch", "content/gear/rope.yaml", 4),
+        ("i18n-key-invalid", "i18n/en.yaml", 8),
+        ("license-unknown", "pack.yaml", 4),
+        ("formula-invalid", "rules/core.yaml", 2),
+        ("unresolved-reference", "rules/core.yaml", 9),
+        ("duplicate-rules-id", "rules/more.yaml", 2),
+    ];
+    for (code, file, line) in expected {
+        assert!(
+            found
+                .iter()
+                .any(|(c, f, l)| c == code && f == file && *l == line),
+            "{code} at {file}:{line} not in {found:?}"
+        );
+    }
+    // `grit` has no label; nothing else is reported.
+    let missing: Vec<_> = found
+        .iter()
+        .filter(|(c, _, _)| c == "i18n-key-missing")
+        .collect();
+    assert_eq!(missing.len(), 1, "{found:?}");
+    assert_eq!(found.len(), expected.len() + 1, "{found:?}");
 }

@@ -1,12 +1,15 @@
-//! `opencharacter validate PATH... [--format json]`: read every pack under the paths and print
-//! every diagnostic, located; exit 0 without errors, 1 with errors, 2 when a path cannot be read.
+//! `opencharacter validate PATH... [--with PATH]... [--format json]`: read every pack under the
+//! paths, run every check of the format on them (resolving against each other and the `--with`
+//! packs and releases) and print every diagnostic, located; exit 0 without errors, 1 with
+//! errors, 2 when a path cannot be read.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use opencharacter::release::source::{PackSource, ReadLimits, Reading, read_paths};
+use opencharacter::release::source::{PackSource, Reading};
+use opencharacter::release::validate::{ValidateOptions, validate_paths};
 use opencharacter::spec::standard_text::StandardText;
 use opencharacter::{Diagnostic, Severity};
 
@@ -16,6 +19,10 @@ pub struct Args {
     /// A pack folder (with `pack.yaml`) or a folder of packs (`packs/`).
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
+    /// A pack, a folder of packs, a built pack or a `release.json` to resolve dependencies
+    /// against, without validating it. Repeatable.
+    #[arg(long = "with", value_name = "PATH")]
+    with: Vec<PathBuf>,
     /// `human` (with the source line and a caret) or `json` (one object per line).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -29,8 +36,8 @@ enum Format {
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let reading = match read_paths(&args.paths, &ReadLimits::default()) {
-        Ok(reading) => reading,
+    let reading = match validate_paths(&args.paths, &args.with, &ValidateOptions::default()) {
+        Ok(validation) => validation.reading,
         Err(error) => {
             eprintln!("error: {error}");
             return ExitCode::from(2);

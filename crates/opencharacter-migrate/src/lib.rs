@@ -57,3 +57,6 @@ mod shows;
 pub use apply::{cell_matches, kept_by_upgrade, migrate, winning_case, words};
 pub use check::check_upgrades;
 pub use report::{Action, AppliedStep, Change, MigrationReport, Place, VersionChange};
+
+#[cfg(test)]
+mod tests;

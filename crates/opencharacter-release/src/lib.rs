@@ -37,4 +37,6 @@
 //! # }
 //! ```
 
+pub mod assemble;
 pub mod source;
+pub mod validate;

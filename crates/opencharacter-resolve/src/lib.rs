@@ -42,6 +42,7 @@ pub mod load;
 pub mod overlay;
 pub mod query;
 pub mod range;
+pub mod references;
 pub mod resolver;
 
 pub use character::check_character;
@@ -52,4 +53,5 @@ pub use query::{
     query,
 };
 pub use range::{RangeError, VersionRange};
+pub use references::check_references;
 pub use resolver::{NameKind, ResolveError, Resolver};

@@ -4,7 +4,8 @@
 //! ([`ids`]); the [`Diagnostic`] type and the one registry of stable
 //! codes ([`diagnostic::codes`]); the spec's standard text that renders diagnostics
 //! ([`standard_text`]); the spec feature table ([`features`]); schema generation ([`schema`]);
-//! and the one module that reads YAML text ([`yaml`]).
+//! and the one module that reads YAML text ([`yaml`]); the checks of a pack that need no other
+//! pack ([`validate`]).
 //!
 //! **Does not own:** parsing formulas (`opencharacter-formula`), combining packs
 //! (`opencharacter-resolve`), or anything that touches the file system (`opencharacter-release`).
@@ -30,6 +31,7 @@ pub mod ids;
 pub mod model;
 pub mod schema;
 pub mod standard_text;
+pub mod validate;
 pub mod yaml;
 
 pub use diagnostic::{Diagnostic, Severity};

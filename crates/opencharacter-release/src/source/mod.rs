@@ -238,6 +238,13 @@ impl PackSource {
         }
     }
 
+    /// Locates a diagnostic that already carries its pointer (into the file `path`), as
+    /// [`PackSource::locate`] does.
+    pub fn locate_pointer(&self, path: &str, diagnostic: Diagnostic) -> Diagnostic {
+        let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
+        self.locate(path, &pointer, diagnostic)
+    }
+
     /// Reads a model type from a file's document; a mismatch is a `yaml-invalid` diagnostic
     /// located at the offending key, with the pack and file set. `None` when the file has no
     /// document (its reading already reported why).

@@ -264,6 +264,50 @@ codes! {
     DUPLICATE_ID = "duplicate-id", Error, ["section", "id"],
         "an ID is defined twice";
 
+    // ---- validating packs (spec::validate, resolve::references, release::validate) ----------
+    /// A rules item defined in two rules files of one pack; `first` is where it was defined first (release).
+    DUPLICATE_RULES_ID = "duplicate-rules-id", Error, ["section", "id", "first"],
+        "a rules item is defined in two rules files";
+    /// A content or template file's `id` is not the one its path gives (release).
+    CONTENT_ID_MISMATCH = "content-id-mismatch", Error, ["id", "expected"],
+        "a content ID does not match its path";
+    /// A `license` that is no SPDX identifier, `LicenseRef-…`, `ORC`, `OGL-1.0a` or `mechanics-only` (spec).
+    LICENSE_UNKNOWN = "license-unknown", Error, ["license", "reason"],
+        "the license is not a known identifier";
+    /// A notice the license recommends is missing (OGL-1.0a: Product Identity, Open Game Content) (spec).
+    LICENSE_NOTICE_RECOMMENDED = "license-notice-recommended", Warning, ["license", "notice"],
+        "a notice the license recommends is missing";
+    /// A language tag that is not BCP 47 (spec).
+    LANGUAGE_TAG_INVALID = "language-tag-invalid", Error, ["tag", "reason"],
+        "not a BCP 47 language tag";
+    /// A pack version below 0.1.0 (spec).
+    PACK_VERSION_EARLY = "pack-version-early", Warning, ["version"],
+        "the pack version is below 0.1.0";
+    /// `deprecated.since` names a version above the pack's own (spec).
+    DEPRECATED_SINCE_TOO_NEW = "deprecated-since-too-new", Error, ["id", "since", "version"],
+        "an item is deprecated since a version the pack has not reached";
+    /// The pack uses a feature newer than its `specVersion` (spec).
+    FEATURE_TOO_NEW = "feature-too-new", Error, ["feature", "needed", "declared"],
+        "the pack uses a feature newer than its specVersion";
+    /// A formula that does not parse; `error` is the formula crate's code (formula, via release).
+    FORMULA_INVALID = "formula-invalid", Error, ["formula", "reason", "error"],
+        "a formula does not parse";
+    /// The default language has no i18n file (spec).
+    I18N_FILE_MISSING = "i18n-file-missing", Error, ["language"],
+        "the default language has no i18n file";
+    /// A required key is missing from the default-language i18n text (spec).
+    I18N_KEY_MISSING = "i18n-key-missing", Error, ["key", "language"],
+        "a required i18n key is missing";
+    /// An i18n key that is not `<kind>.<id>.<property>`, or is written twice (spec).
+    I18N_KEY_INVALID = "i18n-key-invalid", Error, ["key", "reason"],
+        "an i18n key is malformed or written twice";
+    /// An i18n file's `_meta.language` is not the language its path names (spec).
+    I18N_LANGUAGE_MISMATCH = "i18n-language-mismatch", Error, ["language", "expected"],
+        "an i18n file's language is not the one its path names";
+    /// A content item's property value is not of its declared type (spec).
+    PROPERTY_TYPE_MISMATCH = "property-type-mismatch", Error, ["property", "expected", "found"],
+        "a content property's value is not of its declared type";
+
     // ---- evaluating a character (sheet) -------------------------------------------------------
     /// Derived fields or pools read each other in a loop; `cycle` names it (sheet).
     FIELD_CYCLE = "field-cycle", Error, ["cycle"],

@@ -1,0 +1,300 @@
+//! Validating packs: read every pack under the paths given, assemble each one, load them all
+//! (with the packs and releases given to resolve against) into one ruleset, and run every
+//! check, each located at the file, line and column it is about.
+//!
+//! The checks, by the crate that owns them: the reader's (files, limits, IDs against folders);
+//! the model's shape checks and the manifest, feature, property and i18n checks
+//! (`opencharacter-spec`); formula parsing (`opencharacter-formula`); dependency checks,
+//! `type`, `extends`, overrides, `hides` and every other reference (`opencharacter-resolve`).
+//! Checks of later parts of the format (layers, upgrade scripts) slot in as [`PackCheck`]s.
+
+use std::path::{Path, PathBuf};
+
+use opencharacter_resolve::{LoadOptions, check_references, load_ruleset, suggest_load_order};
+use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::ids::{PackId, Qualified, Reference};
+use opencharacter_spec::model::{ContentForm, ContentItem, ContentTypeDef, PackRelease, Ruleset};
+use opencharacter_spec::validate::{property_diagnostics, required_keys};
+
+use crate::assemble::{AssembledPack, assemble};
+use crate::source::{PackSource, ReadError, ReadLimits, Reading, read_path, read_paths};
+
+/// A check that slots into validation: given an assembled pack and the ruleset every pack was
+/// loaded into, its problems, with pointers from the release's root (the validator locates
+/// them). Layers and upgrade scripts add theirs here.
+pub type PackCheck = fn(&AssembledPack, &Ruleset) -> Vec<Diagnostic>;
+
+/// How to validate.
+#[derive(Debug, Clone, Default)]
+pub struct ValidateOptions {
+    /// The bounds of reading.
+    pub limits: ReadLimits,
+    /// Checks beyond this crate's, run on every pack validated.
+    pub checks: Vec<PackCheck>,
+}
+
+/// What validation found: the packs read, each with every diagnostic about it (reading and
+/// checks, sorted by file and place), and what was assembled of each.
+#[derive(Debug, Clone)]
+pub struct Validation {
+    /// The packs validated and the diagnostics outside any pack.
+    pub reading: Reading,
+    /// Each pack of `reading.packs`, assembled (`None` where its manifest could not be read).
+    pub assembled: Vec<Option<AssembledPack>>,
+}
+
+/// Validates every pack under `paths`, resolving against them and the packs and releases under
+/// `with` (which are not validated themselves).
+///
+/// # Errors
+/// When a path does not exist or is not a folder, or a `with` path cannot be read.
+pub fn validate_paths(
+    paths: &[PathBuf],
+    with: &[PathBuf],
+    options: &ValidateOptions,
+) -> Result<Validation, ReadError> {
+    let reading = read_paths(paths, &options.limits)?;
+    let mut others = Vec::new();
+    for path in with {
+        others.extend(read_with(path, &options.limits)?);
+    }
+    Ok(validate_reading(reading, &others, options))
+}
+
+/// Reads what `--with PATH` names: a `release.json` file, a built pack folder (with
+/// `dist/release.json`), or a pack folder or folder of source packs, assembled.
+fn read_with(path: &Path, limits: &ReadLimits) -> Result<Vec<PackRelease>, ReadError> {
+    let release_file = if path.is_file() {
+        Some(path.to_path_buf())
+    } else {
+        let built = path.join("dist").join("release.json");
+        built.is_file().then_some(built)
+    };
+    if let Some(file) = release_file {
+        let text = std::fs::read_to_string(&file).map_err(|source| ReadError::Io {
+            path: file.clone(),
+            source,
+        })?;
+        let release: PackRelease = serde_json::from_str(&text).map_err(|error| ReadError::Io {
+            path: file.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, error),
+        })?;
+        return Ok(vec![release]);
+    }
+    let reading = read_path(path, limits)?;
+    Ok(reading
+        .packs
+        .iter()
+        .filter_map(|source| assemble(source).0.map(|pack| pack.release))
+        .collect())
+}
+
+/// Validates packs already read, resolving against `others` as well.
+pub fn validate_reading(
+    mut reading: Reading,
+    others: &[PackRelease],
+    options: &ValidateOptions,
+) -> Validation {
+    let mut assembled: Vec<Option<AssembledPack>> = Vec::new();
+    for source in &mut reading.packs {
+        let (pack, diagnostics) = assemble(source);
+        source.diagnostics.extend(diagnostics);
+        assembled.push(pack);
+    }
+
+    // One ruleset of every pack validated and every pack given to resolve against, in a load
+    // order that puts dependencies first (or as found, when none exists: the checks say why).
+    let mut releases: Vec<&PackRelease> = assembled
+        .iter()
+        .flatten()
+        .map(|pack| &pack.release)
+        .collect();
+    let own = releases.len();
+    releases.extend(others.iter().filter(|other| {
+        !assembled
+            .iter()
+            .flatten()
+            .any(|pack| pack.release.manifest.id == other.manifest.id)
+    }));
+    let order: Vec<&PackRelease> = match suggest_load_order(releases.iter().map(|r| &r.manifest)) {
+        Ok(manifests) => manifests
+            .iter()
+            .filter_map(|m| {
+                releases
+                    .iter()
+                    .find(|r| std::ptr::eq(&r.manifest, *m))
+                    .copied()
+            })
+            .collect(),
+        Err(_) => releases.clone(),
+    };
+    let validated: Vec<&PackId> = releases[..own].iter().map(|r| &r.manifest.id).collect();
+    let load = LoadOptions {
+        // The tables were built here, from the formula crate.
+        check_formulas: false,
+        ..LoadOptions::default()
+    };
+    let (ruleset, loaded) = load_ruleset(order, &load);
+
+    let index_of = |pack: &PackId| -> Option<usize> {
+        assembled
+            .iter()
+            .position(|a| a.as_ref().is_some_and(|a| a.release.manifest.id == *pack))
+    };
+    for diagnostic in loaded {
+        let Some(pack) = diagnostic.pack.clone() else {
+            reading.diagnostics.push(diagnostic);
+            continue;
+        };
+        if !validated.contains(&&pack) {
+            continue;
+        }
+        if let Some(index) = index_of(&pack)
+            && let Some(assembled_pack) = &assembled[index]
+        {
+            let located = assembled_pack.locate(&reading.packs[index], diagnostic);
+            reading.packs[index].diagnostics.push(located);
+        }
+    }
+
+    for (index, slot) in assembled.iter_mut().enumerate() {
+        let Some(pack) = slot else { continue };
+        let source = &reading.packs[index];
+        let mut found = Vec::new();
+        for diagnostic in check_references(&pack.release, &ruleset) {
+            found.push(pack.locate(source, diagnostic));
+        }
+        found.extend(property_checks(pack, source, &ruleset));
+        found.extend(i18n_checks(pack, source));
+        let id = pack.release.manifest.id.clone();
+        found.extend(pack.compile_more_formulas(source, |item| loaded_type(&ruleset, &id, item)));
+        for check in &options.checks {
+            for diagnostic in check(pack, &ruleset) {
+                found.push(pack.locate(source, diagnostic));
+            }
+        }
+        reading.packs[index].diagnostics.extend(found);
+    }
+
+    for source in &mut reading.packs {
+        if let Some(id) = &source.id {
+            for diagnostic in &mut source.diagnostics {
+                diagnostic.pack.get_or_insert_with(|| id.clone());
+            }
+        }
+        source.diagnostics.sort_by(|a, b| {
+            let key =
+                |d: &Diagnostic| (d.location.file.clone(), d.location.line, d.location.column);
+            key(a).cmp(&key(b))
+        });
+        source.diagnostics.dedup();
+    }
+    Validation { reading, assembled }
+}
+
+/// The loaded declaration of an item's content type (after `extends` and overrides): the
+/// item's own for an item or an extension, its target's for an override.
+fn loaded_type<'r>(
+    ruleset: &'r Ruleset,
+    pack: &PackId,
+    item: &ContentItem,
+) -> Option<&'r ContentTypeDef> {
+    let (_, declared) = loaded_type_named(ruleset, pack, item)?;
+    Some(declared)
+}
+
+fn loaded_type_named<'r>(
+    ruleset: &'r Ruleset,
+    pack: &PackId,
+    item: &ContentItem,
+) -> Option<(String, &'r ContentTypeDef)> {
+    let id = match (&item.overrides, &item.id) {
+        (Some(target), _) => target.clone(),
+        (None, Some(id)) => Qualified::new(pack.clone(), id.clone()),
+        (None, None) => return None,
+    };
+    match ruleset.content.get(&id)?.item.content_type.as_ref()? {
+        Reference::Qualified(qualified) => ruleset
+            .content_types
+            .get(qualified)
+            .map(|declared| (qualified.local.to_string(), declared)),
+        Reference::Local(_) => None,
+    }
+}
+
+/// Each content item's properties against its type: the item's own properties where they are
+/// written, and the required ones on the item it ends as (after `extends` and overrides).
+fn property_checks(
+    pack: &AssembledPack,
+    source: &PackSource,
+    ruleset: &Ruleset,
+) -> Vec<Diagnostic> {
+    let id = &pack.release.manifest.id;
+    let mut out = Vec::new();
+    for (key, item) in &pack.release.content {
+        let Some((type_name, declared)) = loaded_type_named(ruleset, id, item) else {
+            continue;
+        };
+        let at = format!(
+            "/content/{}",
+            opencharacter_spec::model::formulas::escape_segment(key.as_str())
+        );
+        let relocate = |d: Diagnostic| {
+            let inner = d.location.pointer.clone().unwrap_or_default();
+            pack.locate(source, d.with_pointer(format!("{at}{inner}")))
+        };
+        // A `null` in an override or an extension is `override-null`, reported by the loader.
+        let own: indexmap::IndexMap<_, _> = item
+            .properties
+            .iter()
+            .filter(|(_, value)| {
+                !value.is_null() || matches!(item.form(), Ok(ContentForm::Item { .. }))
+            })
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        out.extend(
+            property_diagnostics(&own, declared, &type_name, false)
+                .into_iter()
+                .map(relocate),
+        );
+        if matches!(
+            item.form(),
+            Ok(ContentForm::Item { .. } | ContentForm::Extends { .. })
+        ) {
+            let final_item = ruleset
+                .content
+                .get(&Qualified::new(id.clone(), key.clone()));
+            if let Some(final_item) = final_item {
+                out.extend(
+                    property_diagnostics(&final_item.item.properties, declared, &type_name, true)
+                        .into_iter()
+                        .filter(|d| d.code == &codes::PROPERTY_REQUIRED)
+                        .map(relocate),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Every required key in the default language (when it has a file at all: a missing file was
+/// reported once).
+fn i18n_checks(pack: &AssembledPack, source: &PackSource) -> Vec<Diagnostic> {
+    let language = &pack.release.manifest.default_language;
+    let Some(text) = pack.languages.get(language) else {
+        return Vec::new();
+    };
+    required_keys(&pack.release)
+        .into_iter()
+        .filter(|key| text.get(&key.key).is_none_or(|t| t.trim().is_empty()))
+        .map(|key| {
+            pack.locate(
+                source,
+                Diagnostic::new(&codes::I18N_KEY_MISSING)
+                    .with_arg("key", &key.key)
+                    .with_arg("language", language)
+                    .with_pointer(key.pointer),
+            )
+        })
+        .collect()
+}
