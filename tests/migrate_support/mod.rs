@@ -1,6 +1,6 @@
 //! The migrations fixture pack, `demo-heroes`, at three versions: `tests/fixtures/migrations/
 //! <version>/release.yaml` is each release as written (without its formula table), and
-//! `dist/release.json` beside it the release with its table, as `opencharacter migrate` reads it.
+//! `release.json` beside it the release with its table, as `opencharacter migrate` reads it.
 //! `OPENCHARACTER_BLESS=1` rewrites the JSON files from the YAML ones.
 
 #![allow(dead_code, reason = "each test file uses part of the support module")]
@@ -46,9 +46,9 @@ fn formula_table(release: &PackRelease) -> std::collections::BTreeMap<String, Co
         .collect()
 }
 
-/// The committed `dist/release.json` of one version.
+/// The committed `release.json` of one version.
 pub fn release_json_path(version: &str) -> PathBuf {
-    root().join(version).join("dist/release.json")
+    root().join(version).join("release.json")
 }
 
 /// The ruleset of one version of the pack alone, refusing any diagnostic.
