@@ -6,13 +6,19 @@
 
 use clap::Parser;
 
+mod lang;
 mod load;
+mod show;
 mod validate;
 
 /// Rules packs for tabletop RPGs: validate and build packs, and inspect what they hold.
 #[derive(Debug, Parser)]
 #[command(name = "opencharacter", version, about, long_about = None)]
 struct Cli {
+    /// The language of messages and shown text (BCP 47: `es`, `pt-BR`); without it, the
+    /// environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else English.
+    #[arg(long, global = true, value_name = "TAG")]
+    lang: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -23,6 +29,8 @@ enum Command {
     Validate(validate::Args),
     /// Load built releases into one ruleset: load order, credits, conflicts, diagnostics.
     Load(load::Args),
+    /// Print the text of content, fields or rules items in a language, and which language answered.
+    Show(show::Args),
     /// Print the spec version this build supports and its feature table.
     Spec {
         /// Print JSON instead of text.
@@ -39,10 +47,15 @@ enum Format {
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    if let Err(error) = lang::init(cli.lang.as_deref()) {
+        eprintln!("error: {error}");
+        return std::process::ExitCode::from(2);
+    }
     match cli.command {
         Command::Spec { format } => print_spec(format),
         Command::Validate(args) => return validate::run(&args),
         Command::Load(args) => return load::run(&args),
+        Command::Show(args) => return show::run(&args),
     }
     std::process::ExitCode::SUCCESS
 }

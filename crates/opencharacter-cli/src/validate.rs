@@ -10,7 +10,6 @@ use std::process::ExitCode;
 
 use opencharacter::release::source::{PackSource, Reading};
 use opencharacter::release::validate::{ValidateOptions, validate_paths};
-use opencharacter::spec::standard_text::StandardText;
 use opencharacter::{Diagnostic, Severity};
 
 /// Check packs without writing anything.
@@ -26,6 +25,10 @@ pub struct Args {
     /// `human` (with the source line and a caret) or `json` (one object per line).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Also print, for each pack, the share of its default language's keys each other language
+    /// translates, and which keys it lacks.
+    #[arg(long)]
+    coverage: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -46,9 +49,14 @@ pub fn run(args: &Args) -> ExitCode {
     let text = match args.format {
         Format::Json => reading
             .all_diagnostics()
-            .map(|diagnostic| format!("{}\n", diagnostic.to_json(StandardText::english())))
+            .map(|diagnostic| format!("{}\n", diagnostic.to_json(crate::lang::standard_text())))
             .collect(),
         Format::Human => human(&reading),
+    };
+    let text = if args.coverage {
+        text + &crate::show::coverage_report(&reading, args.format == Format::Json)
+    } else {
+        text
     };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -99,7 +107,7 @@ fn render(
         "{}[{}]: {}",
         diagnostic.severity,
         diagnostic.code.name,
-        diagnostic.message()
+        diagnostic.message_in(crate::lang::standard_text())
     );
     let location = &diagnostic.location;
     let shown = match (pack, &location.file) {
