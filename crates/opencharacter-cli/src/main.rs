@@ -6,6 +6,7 @@
 
 use clap::Parser;
 
+mod formula;
 mod lang;
 mod load;
 mod show;
@@ -31,6 +32,8 @@ enum Command {
     Load(load::Args),
     /// Print the text of content, fields or rules items in a language, and which language answered.
     Show(show::Args),
+    /// Parse a formula: canonical text, tree, value (seeded dice), minimum, maximum, mean, odds.
+    Formula(formula::Args),
     /// Print the spec version this build supports and its feature table.
     Spec {
         /// Print JSON instead of text.
@@ -56,6 +59,7 @@ fn main() -> std::process::ExitCode {
         Command::Validate(args) => return validate::run(&args),
         Command::Load(args) => return load::run(&args),
         Command::Show(args) => return show::run(&args),
+        Command::Formula(args) => return formula::run(&args),
     }
     std::process::ExitCode::SUCCESS
 }

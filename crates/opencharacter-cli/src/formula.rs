@@ -1,0 +1,255 @@
+//! `opencharacter formula '<text>' [--set name=value]... [--seed N] [--format json]`: parse a
+//! formula and print its canonical text, JSON tree, references, value (rolled with the seed when
+//! it has dice), and minimum, maximum, mean and exact odds.
+//!
+//! Exit status: 0 when it parses and evaluates, 1 on a parse or evaluation error (the located
+//! message), 2 on a usage error.
+
+use std::process::ExitCode;
+
+use opencharacter::formula::{Distribution, Expr, MapEnv, Number, SplitMix64, Value, parse};
+
+/// Most outcomes listed one by one; a longer distribution prints only its summary.
+const MAX_LISTED: usize = 40;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The formula, e.g. 'floor((abilities.str.score - 10) / 2)' or '4d6kh3'.
+    text: String,
+    /// A field value, `name=value` (`12`, `-7/2`, `1.5`, `true`, or text); `@pack:name=…` for a
+    /// qualified name. Repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// A setting value, `id=value`. Repeatable.
+    #[arg(long = "setting", value_name = "ID=VALUE")]
+    settings: Vec<String>,
+    /// Owned content for `has`/`count`, `id` or `id=count`. Repeatable.
+    #[arg(long = "own", value_name = "ID[=N]")]
+    own: Vec<String>,
+    /// Seed for the dice roller (SplitMix64); without it, one is drawn from the clock and printed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print JSON instead of text.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+/// Reads a command-line value: a number, a boolean, or else a string.
+fn value_of(text: &str) -> Value {
+    match text {
+        "true" => Value::Bool(true),
+        "false" => Value::Bool(false),
+        _ => text
+            .parse::<Number>()
+            .map_or_else(|_| Value::String(text.to_owned()), Value::Number),
+    }
+}
+
+fn split(pair: &str, flag: &str) -> Result<(String, String), String> {
+    pair.split_once('=')
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .filter(|(k, _)| !k.is_empty())
+        .ok_or_else(|| format!("--{flag} takes NAME=VALUE, not `{pair}`"))
+}
+
+fn environment(args: &Args) -> Result<MapEnv, String> {
+    let mut env = MapEnv::default();
+    for pair in &args.set {
+        let (name, value) = split(pair, "set")?;
+        env.fields.insert(name, value_of(&value));
+    }
+    for pair in &args.settings {
+        let (id, value) = split(pair, "setting")?;
+        env.settings.insert(id, value_of(&value));
+    }
+    for item in &args.own {
+        let (id, count) = match item.split_once('=') {
+            Some((id, n)) => (
+                id.to_owned(),
+                n.parse::<i64>()
+                    .map_err(|_| format!("--own takes ID or ID=COUNT, not `{item}`"))?,
+            ),
+            None => (item.clone(), 1),
+        };
+        env.owned.insert(id, count);
+    }
+    Ok(env)
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+pub fn run(args: &Args) -> ExitCode {
+    let env = match environment(args) {
+        Ok(env) => env,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let tree = match parse(&args.text) {
+        Ok(tree) => tree,
+        Err(err) => {
+            match args.format {
+                Format::Human => {
+                    eprintln!("error[{}]: {err}", err.code());
+                    eprintln!("  {}", args.text.lines().nth(err.line - 1).unwrap_or(""));
+                    eprintln!("  {}^", " ".repeat(err.column.saturating_sub(1)));
+                }
+                Format::Json => println!(
+                    "{}",
+                    serde_json::json!({"error": {"code": err.code(), "message": err.to_string(),
+                        "offset": err.offset, "line": err.line, "column": err.column}})
+                ),
+            }
+            return ExitCode::from(1);
+        }
+    };
+    let references = tree.references();
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let value = tree.eval(&env, &mut SplitMix64::new(seed));
+    let odds = tree.analyze(&env);
+    match args.format {
+        Format::Human => print_human(&tree, &references, seed, &value, &odds),
+        Format::Json => print_json(&tree, &references, seed, &value, &odds),
+    }
+    if value.is_err() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn approx(n: Number) -> String {
+    if n.is_integer() {
+        n.to_string()
+    } else {
+        format!("{n} (≈ {:.4})", n.to_f64())
+    }
+}
+
+fn print_human(
+    tree: &Expr,
+    references: &opencharacter::formula::References,
+    seed: u64,
+    value: &Result<Value, opencharacter::formula::EvalError>,
+    odds: &Result<Distribution, opencharacter::formula::EvalError>,
+) {
+    println!("canonical: {tree}");
+    println!(
+        "tree:      {}",
+        serde_json::to_string(tree).unwrap_or_default()
+    );
+    let list = |set: &std::collections::BTreeSet<String>| {
+        set.iter().cloned().collect::<Vec<_>>().join(", ")
+    };
+    for (label, set) in [
+        ("fields", &references.fields),
+        ("functions", &references.functions),
+        ("content", &references.content),
+        ("settings", &references.settings),
+    ] {
+        if !set.is_empty() {
+            println!("{label:<10} {}", list(set));
+        }
+    }
+    match value {
+        Ok(v) if references.dice => println!("value:     {v} (rolled with --seed {seed})"),
+        Ok(v) => println!("value:     {v}"),
+        Err(err) => eprintln!("error[{}]: {err}", err.code()),
+    }
+    match odds {
+        Ok(dist) => {
+            if let (Some(min), Some(max)) = (dist.min(), dist.max()) {
+                println!("minimum:   {}", approx(min));
+                println!("maximum:   {}", approx(max));
+            }
+            if let Some(mean) = dist.mean() {
+                println!("mean:      {}", approx(mean));
+            }
+            let count = dist.outcomes().count();
+            if references.dice && count <= MAX_LISTED {
+                println!("odds:");
+                for (v, p) in dist.outcomes() {
+                    println!("  {v:>8}  {:>7.3}%  {p}", p.to_f64() * 100.0);
+                }
+            }
+        }
+        Err(err) if value.is_ok() => println!("odds:      not computed: {err}"),
+        Err(_) => {}
+    }
+}
+
+fn print_json(
+    tree: &Expr,
+    references: &opencharacter::formula::References,
+    seed: u64,
+    value: &Result<Value, opencharacter::formula::EvalError>,
+    odds: &Result<Distribution, opencharacter::formula::EvalError>,
+) {
+    let mut out = serde_json::json!({
+        "canonical": tree.to_string(),
+        "tree": tree,
+        "references": references,
+        "seed": seed,
+    });
+    match value {
+        Ok(v) => out["value"] = serde_json::json!(v),
+        Err(err) => {
+            out["error"] = serde_json::json!({"code": err.code(), "message": err.to_string()});
+        }
+    }
+    match odds {
+        Ok(dist) => {
+            let show = |n: Option<Number>| n.map(|n| n.to_string());
+            out["min"] = serde_json::json!(show(dist.min()));
+            out["max"] = serde_json::json!(show(dist.max()));
+            out["mean"] = serde_json::json!(show(dist.mean()));
+            let outcomes: Vec<_> = dist
+                .outcomes()
+                .map(|(v, p)| {
+                    serde_json::json!({"value": v, "probability": p.to_string(), "approx": p.to_f64()})
+                })
+                .collect();
+            out["odds"] = serde_json::json!(outcomes);
+        }
+        Err(err) => {
+            out["oddsError"] = serde_json::json!({"code": err.code(), "message": err.to_string()});
+        }
+    }
+    println!("{out}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_line_values() {
+        assert_eq!(value_of("12"), Value::from(12));
+        assert_eq!(
+            value_of("-7/2"),
+            Value::Number(Number::new(-7, 2).expect("valid"))
+        );
+        assert_eq!(
+            value_of("1.5"),
+            Value::Number(Number::new(3, 2).expect("valid"))
+        );
+        assert_eq!(value_of("true"), Value::Bool(true));
+        assert_eq!(value_of("gritty"), Value::String("gritty".into()));
+        assert!(split("broken", "set").is_err());
+        assert_eq!(
+            split("a.b = 3", "set"),
+            Ok(("a.b".to_owned(), "3".to_owned()))
+        );
+    }
+}
