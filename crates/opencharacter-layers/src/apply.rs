@@ -145,7 +145,11 @@ impl LayerReport {
                     .with_arg("what", &skipped.what)
                     .with_arg("reason", &skipped.reason)
                     .with_pack(skipped.layer.pack.clone())
-                    .with_pointer(check::pointer(["rules", "layers", skipped.layer.local.as_str()])),
+                    .with_pointer(check::pointer([
+                        "rules",
+                        "layers",
+                        skipped.layer.local.as_str(),
+                    ])),
             );
         }
         out
@@ -531,9 +535,10 @@ impl Run<'_> {
             return self.skip(what, "the pack has no market");
         };
         let withdrawn = &self.effective.withdrawn.sellers;
-        let remains = market.sellers.keys().any(|seller| {
-            !sellers.contains(seller) && !withdrawn.contains(&self.qualify(seller))
-        });
+        let remains = market
+            .sellers
+            .keys()
+            .any(|seller| !sellers.contains(seller) && !withdrawn.contains(&self.qualify(seller)));
         if !remains {
             return self.skip(
                 what,

@@ -170,12 +170,17 @@ pub(crate) fn field_change(
             .with_arg("reason", reason)
             .with_pointer(pointer)
     };
-    match (&change.default, def.default.as_ref().and_then(Scalar::as_text)) {
+    match (
+        &change.default,
+        def.default.as_ref().and_then(Scalar::as_text),
+    ) {
         (Some(default), _) if !survives(default.as_str()) => out.push(invalid(
             format!("its `default` `{default}` is not a value that survives"),
             here(&["default"]),
         )),
-        (None, Some(current)) if !survives(current) && def.values.iter().any(|v| v.as_str() == current) => {
+        (None, Some(current))
+            if !survives(current) && def.values.iter().any(|v| v.as_str() == current) =>
+        {
             out.push(invalid(
                 format!("it removes the default `{current}` and names no `default`"),
                 here(&[]),
@@ -249,10 +254,7 @@ pub(crate) fn coins(
                 id,
                 "currency family",
                 family,
-                at(
-                    id,
-                    &["currencies", "removeFamilies", &index.to_string()],
-                ),
+                at(id, &["currencies", "removeFamilies", &index.to_string()]),
             ));
         }
     }
@@ -433,7 +435,9 @@ pub fn check_layer_attempts(rules: &Value) -> Vec<Diagnostic> {
                     .with_arg("property", path.join("."))
                     .with_arg("reason", reason)
                     .with_pointer(pointer(
-                        ["layers", id.as_str()].into_iter().chain(path.iter().copied()),
+                        ["layers", id.as_str()]
+                            .into_iter()
+                            .chain(path.iter().copied()),
                     )),
             );
         };
@@ -533,7 +537,12 @@ mod tests {
     fn found(yaml: &str) -> Vec<(String, String)> {
         check_layers(&rules(yaml))
             .into_iter()
-            .map(|d| (d.code.name.to_owned(), d.location.pointer.unwrap_or_default()))
+            .map(|d| {
+                (
+                    d.code.name.to_owned(),
+                    d.location.pointer.unwrap_or_default(),
+                )
+            })
             .collect()
     }
 
@@ -564,7 +573,10 @@ mod tests {
              currencies: {{ removeUnits: [crown], removeFamilies: [gold] }}\n    \
              items: {{ market: {{ removeSellers: [scribe] }}, lootTables: {{ treasure: {{ entries: [] }} }} }}\n"
         );
-        let pointers: Vec<String> = found(&yaml).into_iter().map(|(c, p)| format!("{c} {p}")).collect();
+        let pointers: Vec<String> = found(&yaml)
+            .into_iter()
+            .map(|(c, p)| format!("{c} {p}"))
+            .collect();
         assert_eq!(
             pointers,
             [
@@ -591,7 +603,10 @@ mod tests {
              d:\n    currencies: {{ removeUnits: [penny], removeFamilies: [coin] }}\n  \
              e:\n    items: {{ market: {{ removeSellers: [smith, chapel] }} }}\n"
         );
-        let pointers: Vec<String> = found(&yaml).into_iter().map(|(c, p)| format!("{c} {p}")).collect();
+        let pointers: Vec<String> = found(&yaml)
+            .into_iter()
+            .map(|(c, p)| format!("{c} {p}"))
+            .collect();
         assert_eq!(
             pointers,
             [
@@ -654,6 +669,9 @@ mod tests {
         assert!(reasons[7].contains("cannot add a seller"));
         assert!(reasons[8].contains("removing sellers"));
         assert!(reasons[9].contains("appends guidance"));
-        assert!(check_layer_attempts(&serde_json::json!({"layers": {"a": {"gm": {"guidance": "x"}}}})).is_empty());
+        assert!(
+            check_layer_attempts(&serde_json::json!({"layers": {"a": {"gm": {"guidance": "x"}}}}))
+                .is_empty()
+        );
     }
 }

@@ -105,7 +105,8 @@ pub fn price_display(ruleset: &Ruleset, item: &QualifiedContentId) -> Option<Pri
     let Some(price) = &content.item.price else {
         return Some(PriceDisplay::NoPrice);
     };
-    let Ok(unit) = Resolver::new(ruleset).resolve_kind(&item.pack, &price.unit, NameKind::CurrencyUnit)
+    let Ok(unit) =
+        Resolver::new(ruleset).resolve_kind(&item.pack, &price.unit, NameKind::CurrencyUnit)
     else {
         return Some(PriceDisplay::NoPrice);
     };
@@ -266,7 +267,9 @@ fn roll_formula(
         .map_err(|e| error(e.to_string()))?;
     match value {
         // Fractions round down; a negative count drops nothing.
-        Value::Number(n) => Ok(u64::try_from(n.floor().to_integer().unwrap_or(0).max(0)).unwrap_or(0)),
+        Value::Number(n) => {
+            Ok(u64::try_from(n.floor().to_integer().unwrap_or(0).max(0)).unwrap_or(0))
+        }
         other => Err(error(format!("it gives {}", other.type_name()))),
     }
 }
@@ -363,7 +366,12 @@ pub fn goods_match(
         }
     }
     if let Some(tag) = &filter.tag
-        && !content.item.tags.as_deref().unwrap_or_default().contains(tag)
+        && !content
+            .item
+            .tags
+            .as_deref()
+            .unwrap_or_default()
+            .contains(tag)
     {
         return false;
     }
@@ -374,7 +382,9 @@ pub fn goods_match(
         }
     }
     filter.filters.iter().all(|(name, value)| {
-        let type_def = item_type.as_ref().and_then(|t| ruleset.content_types.get(t));
+        let type_def = item_type
+            .as_ref()
+            .and_then(|t| ruleset.content_types.get(t));
         let property = type_def
             .and_then(|t| t.filters.get(name))
             .and_then(|f| f.property.clone())

@@ -1,10 +1,11 @@
 //! Ruleset layers: validating the variants a pack declares and applying a game's chosen ones.
 //!
 //! **Owns:** the checks a pack's layers need beyond their shape ([`check_layers`],
-//! [`check_layer_attempts`]); [`apply_layers`] (ruleset + saved layer choice → effective ruleset
-//! + [`LayerReport`]); the game-creation toggles ([`LayerToggles`]); prices, the purse line,
-//! sellers and loot rolls under the effective ruleset ([`economy`]); and games: opening a game's
-//! setup and refusing changes to what a game fixes for life ([`game`]).
+//! [`check_layer_attempts`]); [`apply_layers`], which turns a ruleset and a saved layer choice
+//! into the effective ruleset and a [`LayerReport`]; the game-creation toggles
+//! ([`LayerToggles`]); prices, the purse line, sellers and loot rolls under the effective
+//! ruleset ([`economy`]); and games: opening a game's setup and refusing changes to what a game
+//! fixes for life ([`game`]).
 //!
 //! **Does not own:** the ruleset's shape, nor the shape checks that need no other part of a pack
 //! (`opencharacter-spec`'s `model::check`: at most 12 layers, 4,000 characters of guidance,
@@ -54,8 +55,8 @@ mod toggle;
 mod view;
 
 pub use apply::{
-    Change, DroppedLayer, KeptLayer, LayerReport, NotApplied, apply_layers, conflict,
-    kept_layers, layer_order,
+    Change, DroppedLayer, KeptLayer, LayerReport, NotApplied, apply_layers, conflict, kept_layers,
+    layer_order,
 };
 pub use check::{check_layer_attempts, check_layers};
 pub use toggle::{LayerToggles, Toggle, ToggleError, qualify_layer};

@@ -119,11 +119,11 @@ impl<'r> LayerToggles<'r> {
 /// exactly one loaded pack declares it.
 pub fn qualify_layer(ruleset: &Ruleset, text: &str) -> Result<QualifiedFieldId, ToggleError> {
     if text.contains(':') {
-        let id: QualifiedFieldId = text
-            .parse()
-            .map_err(|e: opencharacter_spec::ids::IdError| {
-                ToggleError::Invalid(text.to_owned(), e.to_string())
-            })?;
+        let id: QualifiedFieldId =
+            text.parse()
+                .map_err(|e: opencharacter_spec::ids::IdError| {
+                    ToggleError::Invalid(text.to_owned(), e.to_string())
+                })?;
         return if ruleset.layers.contains_key(&id) {
             Ok(id)
         } else {

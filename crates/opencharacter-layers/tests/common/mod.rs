@@ -5,7 +5,7 @@
 #![allow(dead_code, reason = "each test file uses some of the helpers")]
 
 use opencharacter_resolve::{LoadOptions, load_ruleset};
-use opencharacter_spec::model::{PackRelease, RulesDocument, Ruleset};
+use opencharacter_spec::model::{CompiledFormula, PackRelease, RulesDocument, Ruleset};
 use serde_json::{Value, json};
 
 pub const EMBER_RULES: &str = r#"
@@ -181,7 +181,7 @@ pub fn rules(yaml: &str) -> RulesDocument {
 /// A release of `id` at `version` with these rules and content.
 pub fn release(id: &str, version: &str, rules_yaml: &str, content: Value) -> PackRelease {
     let rules = serde_json::to_value(rules(rules_yaml)).expect("rules serialize");
-    serde_json::from_value(json!({
+    let mut release: PackRelease = serde_json::from_value(json!({
         "manifest": {"id": id, "version": version, "specVersion": "1.6.0",
                      "license": "CC0-1.0", "defaultLanguage": "en"},
         "rules": rules,
@@ -189,27 +189,54 @@ pub fn release(id: &str, version: &str, rules_yaml: &str, content: Value) -> Pac
         "i18n": {"_meta": {"language": "en", "direction": "ltr"}},
         "formulas": {}
     }))
-    .expect("the test release reads")
+    .expect("the test release reads");
+    // The formula table, as the builder writes it.
+    let mut table = indexmap::IndexMap::new();
+    for site in opencharacter_spec::model::formulas::release_formulas(&release, |_| None) {
+        let tree = opencharacter_formula::parse(site.text).expect("test formulas parse");
+        table.insert(
+            site.text.to_owned(),
+            CompiledFormula {
+                text: tree.to_string(),
+                tree: serde_json::to_value(&tree).expect("trees serialize"),
+            },
+        );
+    }
+    release.formulas = table;
+    release
+}
+
+/// Loads releases, whatever the loader says.
+pub fn load_lenient(releases: &[&PackRelease]) -> Ruleset {
+    load_ruleset(releases.iter().copied(), &LoadOptions::default()).0
 }
 
 pub fn load(releases: &[&PackRelease]) -> Ruleset {
-    let options = LoadOptions {
-        check_formulas: false,
-        ..LoadOptions::default()
-    };
-    let (ruleset, diagnostics) = load_ruleset(releases.iter().copied(), &options);
+    let (ruleset, diagnostics) = load_ruleset(releases.iter().copied(), &LoadOptions::default());
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     ruleset
 }
 
 pub fn ember() -> Ruleset {
-    load(&[&release("ember-roads-1e", "1.0.0", EMBER_RULES, ember_content())])
+    load(&[&release(
+        "ember-roads-1e",
+        "1.0.0",
+        EMBER_RULES,
+        ember_content(),
+    )])
 }
 
 pub fn gravewatch() -> Ruleset {
-    load(&[&release("gravewatch-1e", "0.2.0", GRAVEWATCH_RULES, gravewatch_content())])
+    load(&[&release(
+        "gravewatch-1e",
+        "0.2.0",
+        GRAVEWATCH_RULES,
+        gravewatch_content(),
+    )])
 }
 
 pub fn ids(list: &[&str]) -> Vec<opencharacter_spec::ids::QualifiedFieldId> {
-    list.iter().map(|s| s.parse().expect("a qualified ID")).collect()
+    list.iter()
+        .map(|s| s.parse().expect("a qualified ID"))
+        .collect()
 }
