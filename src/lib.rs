@@ -27,6 +27,11 @@ pub use opencharacter_spec::{Diagnostic, Severity};
 /// (see [`resolve::load_ruleset`]).
 pub use opencharacter_resolve::{LoadOptions, load_ruleset};
 
+/// Evaluates a character against a (loaded or effective) ruleset: every field with the formula
+/// and effects that made it, live state, the purse, what it owns, its rolls with exact odds, and
+/// its rules issues (see [`sheet::evaluate`]).
+pub use opencharacter_sheet::{EvaluateOptions, Sheet, evaluate};
+
 /// A saved character as an app reads it: migrated to the shapes of the loaded packs, then
 /// checked against them. Save `character` on the next edit when `migration.changed` holds.
 #[derive(Debug, Clone, PartialEq)]

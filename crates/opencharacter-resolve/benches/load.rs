@@ -145,16 +145,18 @@ fn many_packs(n: usize) -> Vec<PackRelease> {
     packs
 }
 
-/// The best of several runs of `f`, to keep scheduling noise out of the figure.
-fn best_of(runs: usize, mut f: impl FnMut()) -> Duration {
-    (0..runs)
-        .map(|_| {
+/// The best time of each of `fs` over `rounds` rounds, the functions taking turns within a round:
+/// interleaving keeps a change in machine load from favouring whichever ran first.
+fn best_interleaved<const N: usize>(rounds: usize, mut fs: [&mut dyn FnMut(); N]) -> [Duration; N] {
+    let mut best = [Duration::MAX; N];
+    for _ in 0..rounds {
+        for (f, best) in fs.iter_mut().zip(best.iter_mut()) {
             let start = Instant::now();
             f();
-            start.elapsed()
-        })
-        .min()
-        .expect("at least one run")
+            *best = (*best).min(start.elapsed());
+        }
+    }
+    best
 }
 
 fn ms(d: Duration) -> f64 {
@@ -165,28 +167,32 @@ fn main() {
     let items = 5_000;
     let text = large_release(items);
     println!(
-        "one release of {items} content items ({:.1} MB of JSON), best of 10, ms:",
+        "one release of {items} content items ({:.1} MB of JSON), best of 15 interleaved, ms:",
         text.len() as f64 / 1e6
     );
-    let bare = best_of(10, || {
-        black_box(serde_json::from_str::<Value>(&text).expect("valid JSON"));
-    });
-    let typed = best_of(10, || {
-        black_box(serde_json::from_str::<PackRelease>(&text).expect("a release"));
-    });
-    let load = |options: LoadOptions| {
-        best_of(10, || {
-            let release: PackRelease = serde_json::from_str(&text).expect("a release");
-            let (ruleset, diagnostics) = load_ruleset([&release], &options);
-            assert!(diagnostics.is_empty(), "{diagnostics:?}");
-            black_box(ruleset);
-        })
+    let load = |options: &LoadOptions| {
+        let release: PackRelease = serde_json::from_str(&text).expect("a release");
+        let (ruleset, diagnostics) = load_ruleset([&release], options);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        black_box(ruleset);
     };
-    let full = load(LoadOptions::default());
-    let unchecked = load(LoadOptions {
+    let unchecked_options = LoadOptions {
         check_formulas: false,
         ..LoadOptions::default()
-    });
+    };
+    let [bare, typed, full, unchecked] = best_interleaved(
+        15,
+        [
+            &mut || {
+                black_box(serde_json::from_str::<Value>(&text).expect("valid JSON"));
+            },
+            &mut || {
+                black_box(serde_json::from_str::<PackRelease>(&text).expect("a release"));
+            },
+            &mut || load(&LoadOptions::default()),
+            &mut || load(&unchecked_options),
+        ],
+    );
     println!(
         "  bare serde_json::Value parse      {:>8.2}  (1.00×)",
         ms(bare)
@@ -210,7 +216,7 @@ fn main() {
     // Baseline for many packs, measured in the same run: the least a loader of borrowed releases
     // must do, copying every content item into one map by qualified ID. Its time per pack grows
     // with the working set too (cache misses, the allocator); `/base` divides that out.
-    println!("\nmany packs through load_ruleset, best of 5, time per pack in µs:");
+    println!("\nmany packs through load_ruleset, best of 5 interleaved, time per pack in µs:");
     println!(
         "{:>8}  {:>22}  {:>32}",
         "packs", "baseline (copy items)", "load_ruleset"
@@ -218,20 +224,25 @@ fn main() {
     let mut first: Option<(f64, f64)> = None;
     for n in [1_000, 10_000, 30_000] {
         let packs = many_packs(n);
-        let baseline = best_of(5, || {
-            let mut all = indexmap::IndexMap::new();
-            for release in &packs {
-                for (id, item) in &release.content {
-                    all.insert(format!("{}:{id}", release.manifest.id), item.clone());
-                }
-            }
-            black_box(all);
-        });
-        let time = best_of(5, || {
-            let (ruleset, diagnostics) = load_ruleset(&packs, &LoadOptions::default());
-            assert!(diagnostics.is_empty(), "{:?}", &diagnostics[..1]);
-            black_box(ruleset);
-        });
+        let [baseline, time] = best_interleaved(
+            5,
+            [
+                &mut || {
+                    let mut all = indexmap::IndexMap::new();
+                    for release in &packs {
+                        for (id, item) in &release.content {
+                            all.insert(format!("{}:{id}", release.manifest.id), item.clone());
+                        }
+                    }
+                    black_box(all);
+                },
+                &mut || {
+                    let (ruleset, diagnostics) = load_ruleset(&packs, &LoadOptions::default());
+                    assert!(diagnostics.is_empty(), "{:?}", &diagnostics[..1]);
+                    black_box(ruleset);
+                },
+            ],
+        );
         let per_pack = |d: Duration| d.as_secs_f64() * 1e6 / (n + 1) as f64;
         let (base, load) = (per_pack(baseline), per_pack(time));
         let (base_1k, load_1k) = *first.get_or_insert((base, load));

@@ -23,7 +23,9 @@ use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexMap;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
-use opencharacter_spec::ids::{PackId, Qualified, QualifiedContentId, QualifiedFieldId, Reference};
+use opencharacter_spec::ids::{
+    ContentId, PackId, Qualified, QualifiedContentId, QualifiedFieldId, Reference,
+};
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::ruleset::{GuidancePart, RulesetResolution};
 use opencharacter_spec::model::{
@@ -146,13 +148,12 @@ pub fn load_ruleset<'a>(
             }
         }
         for (key, item) in &release.content {
-            let pointer = format!("/content/{}", escape_segment(key.as_str()));
             match item.form() {
                 Ok(ContentForm::Override { target }) => overrides.push(Override {
                     pack,
                     target,
                     item,
-                    pointer,
+                    key,
                 }),
                 Ok(ContentForm::Item { .. } | ContentForm::Extends { .. }) => {
                     let id = Qualified::new(pack.clone(), key.clone());
@@ -170,7 +171,7 @@ pub fn load_ruleset<'a>(
                         id,
                         pack,
                         item,
-                        pointer,
+                        key,
                     });
                 }
                 Err(error) => diagnostics.push(
@@ -179,7 +180,7 @@ pub fn load_ruleset<'a>(
                         .with_arg("id", key)
                         .with_arg("reason", error)
                         .with_pack(pack.clone())
-                        .with_pointer(pointer),
+                        .with_pointer(content_pointer(key)),
                 ),
             }
         }
@@ -197,7 +198,7 @@ pub fn load_ruleset<'a>(
                     .with_arg("pack", entry.pack)
                     .with_arg("target", entry.target)
                     .with_pack(entry.pack.clone())
-                    .with_pointer(format!("{}/override", entry.pointer)),
+                    .with_pointer(format!("{}/override", content_pointer(entry.key))),
             );
         }
     }
@@ -242,8 +243,8 @@ struct Defined<'a> {
     id: QualifiedContentId,
     pack: &'a PackId,
     item: &'a ContentItem,
-    /// `/content/<key>` in the pack's release.
-    pointer: String,
+    /// Its key in the release's `content` (pointers are made from it only when needed).
+    key: &'a ContentId,
 }
 
 /// An override, as written.
@@ -251,7 +252,7 @@ struct Override<'a> {
     pack: &'a PackId,
     target: &'a QualifiedContentId,
     item: &'a ContentItem,
-    pointer: String,
+    key: &'a ContentId,
 }
 
 /// What an item's references resolved to; `None` where resolution failed (and was reported).
@@ -414,7 +415,7 @@ fn resolve_references(
                             reference,
                             "content type",
                             &error,
-                            format!("{}/type", entry.pointer),
+                            format!("{}/type", content_pointer(entry.key)),
                         ));
                     })
                     .ok()
@@ -426,7 +427,7 @@ fn resolve_references(
                         reference,
                         "content",
                         &error,
-                        format!("{}/extends", entry.pointer),
+                        format!("{}/extends", content_pointer(entry.key)),
                     ));
                 })
             });
@@ -539,7 +540,6 @@ fn apply_overlays(
     for (id, outcome) in outcomes {
         let i = index[&id];
         let entry = &defined[i];
-        let extends_pointer = format!("{}/extends", entry.pointer);
         match outcome {
             Ok(Value::Object(map)) => {
                 finals.insert(i, Some(map));
@@ -574,7 +574,7 @@ fn apply_overlays(
                     diagnostics.push(
                         diagnostic
                             .with_pack(entry.pack.clone())
-                            .with_pointer(extends_pointer),
+                            .with_pointer(format!("{}/extends", content_pointer(entry.key))),
                     );
                 }
             }
@@ -612,7 +612,7 @@ fn apply_overlays(
                             .with_arg("id", &entry.id)
                             .with_arg("reason", error)
                             .with_pack(entry.pack.clone())
-                            .with_pointer(entry.pointer.clone()),
+                            .with_pointer(content_pointer(entry.key)),
                     );
                     entry.item.clone()
                 }
@@ -620,7 +620,9 @@ fn apply_overlays(
             None => entry.item.clone(),
         };
         item.schema = None;
-        item.id = Some(entry.id.local.clone());
+        if item.id.as_ref() != Some(&entry.id.local) {
+            item.id = Some(entry.id.local.clone());
+        }
         item.overrides = None;
         item.extends = None;
         item.deprecated = entry.item.deprecated.clone();
@@ -670,12 +672,17 @@ fn apply_overrides(
                             .with_arg("id", id)
                             .with_arg("path", &path)
                             .with_pack(entry.pack.clone())
-                            .with_pointer(format!("{}{path}", entry.pointer)),
+                            .with_pointer(format!("{}{path}", content_pointer(entry.key))),
                     );
                 }
             }
         }
     }
+}
+
+/// `/content/<key>` in a release.
+fn content_pointer(key: &ContentId) -> String {
+    format!("/content/{}", escape_segment(key.as_str()))
 }
 
 /// Links from an item to its chain's root (bounded by the number of items, for loops).
