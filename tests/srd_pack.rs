@@ -846,3 +846,53 @@ fn fighter_numbers_follow_from_the_pack() {
     assert_eq!(longsword["damage"], "1d8");
     assert_eq!(longsword["damage_type"], "damage-types.slashing");
 }
+
+fn validator(schema: &str) -> jsonschema::Validator {
+    let text = std::fs::read_to_string(root().join("schemas").join(schema)).unwrap();
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    jsonschema::draft202012::new(&schema).unwrap()
+}
+
+#[test]
+fn every_file_and_the_fighter_pass_the_committed_schemas() {
+    let dir = root().join(PACK);
+    let mut paths = Vec::new();
+    files_under(&dir, &mut paths);
+    paths.push(root().join("examples/characters/fighter-3.yaml"));
+    let validators: BTreeMap<&str, jsonschema::Validator> = [
+        "pack.schema.json",
+        "rules.schema.json",
+        "content-item.schema.json",
+        "i18n.schema.json",
+        "character.schema.json",
+    ]
+    .into_iter()
+    .map(|name| (name, validator(name)))
+    .collect();
+    let mut problems = Vec::new();
+    for path in paths {
+        let relative = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let schema = if relative.ends_with("/pack.yaml") {
+            "pack.schema.json"
+        } else if relative.contains("/rules/") {
+            "rules.schema.json"
+        } else if relative.contains("/content/") {
+            "content-item.schema.json"
+        } else if relative.contains("/i18n/") {
+            "i18n.schema.json"
+        } else {
+            "character.schema.json"
+        };
+        let value = yaml::Document::parse(&std::fs::read_to_string(&path).unwrap())
+            .unwrap()
+            .value;
+        for error in validators[schema].iter_errors(&value) {
+            problems.push(format!("{relative}: {error} at {}", error.instance_path()));
+        }
+    }
+    assert_eq!(problems, Vec::<String>::new());
+}
