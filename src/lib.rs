@@ -33,41 +33,57 @@ pub use opencharacter_resolve::{LoadOptions, load_ruleset};
 pub use opencharacter_sheet::{EvaluateOptions, Sheet, evaluate};
 
 /// A saved character as an app reads it: migrated to the shapes of the loaded packs, then
-/// checked against them. Save `character` on the next edit when `migration.changed` holds.
+/// evaluated against them. Save `character` on the next edit when `migration.changed` holds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CharacterRead {
     /// The character in the loaded packs' shapes, each pack's version moved up.
     pub character: spec::model::Character,
     /// What the upgrade scripts did, and whether anything changed.
     pub migration: migrate::MigrationReport,
-    /// The rules issues of the migrated character ([`resolve::check_character`]).
+    /// The migrated character's sheet ([`sheet::evaluate`]).
+    pub sheet: sheet::Sheet,
+    /// The sheet's rules issues, less those about values a copy step kept at their old IDs
+    /// ([`migrate::kept_by_upgrade`]): an earlier version of the pack still reads them there.
     pub issues: Vec<Diagnostic>,
 }
 
-/// Reads a saved character against a ruleset: runs the packs' upgrade scripts
-/// ([`migrate::migrate`]), then checks the result. Reading the result again changes nothing.
+/// Reads a saved character against a ruleset with the default evaluation options (see
+/// [`read_character_with`]).
 pub fn read_character(
     ruleset: &spec::model::Ruleset,
     character: spec::model::Character,
 ) -> CharacterRead {
+    read_character_with(ruleset, character, &sheet::EvaluateOptions::default())
+}
+
+/// Reads a saved character against a ruleset: runs the packs' upgrade scripts
+/// ([`migrate::migrate`]), then evaluates the result ([`sheet::evaluate`]). Reading the result
+/// again changes nothing.
+pub fn read_character_with(
+    ruleset: &spec::model::Ruleset,
+    character: spec::model::Character,
+    options: &sheet::EvaluateOptions,
+) -> CharacterRead {
     let (character, migration) = migrate::migrate(ruleset, character);
-    // A value a copy step left at its old ID is kept on purpose (an earlier version of the pack
-    // still reads it there), not an unknown field.
-    let issues = resolve::check_character(ruleset, &character)
-        .into_iter()
+    let sheet = sheet::evaluate(ruleset, &character, options);
+    let issues = sheet
+        .issues
+        .iter()
         .filter(|issue| {
-            let retired = issue.code == &spec::diagnostic::codes::CHARACTER_FIELD_UNKNOWN
+            let kept = issue.code == &spec::diagnostic::codes::CHARACTER_FIELD_UNKNOWN
                 && issue
                     .args
                     .get("id")
                     .and_then(|id| id.parse().ok())
                     .is_some_and(|id| migrate::kept_by_upgrade(ruleset, &id));
-            !retired
+            !kept
         })
+        .cloned()
         .collect();
     CharacterRead {
         character,
         migration,
+        sheet,
         issues,
     }
 }

@@ -310,6 +310,9 @@ fn reading_a_migrated_character_reports_no_issue_for_values_kept_at_old_ids() {
         .map(|d| (d.code.name, d.args.get("id")))
         .collect();
     assert!(codes.is_empty(), "{codes:?}");
+    // The sheet is evaluated on the migrated shape: the level routed to the fighter counts.
+    assert_eq!(read.sheet.integer("demo-heroes:total_level"), Some(3));
+    assert_eq!(read.sheet.integer("demo-heroes:exp"), Some(900));
     // Reading the result again changes nothing.
     let again = read_character(&ruleset, read.character.clone());
     assert!(!again.migration.changed);

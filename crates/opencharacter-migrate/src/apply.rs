@@ -17,7 +17,7 @@ use opencharacter_spec::model::upgrade::{
 use opencharacter_spec::model::{Character, Ruleset, Scalar, Upgrade, UpgradeStep};
 
 use crate::report::{Action, AppliedStep, Change, MigrationReport, Place, VersionChange};
-use crate::shows::{LiveKind, shows};
+use crate::shows::{LiveKind, SheetCache};
 
 /// Migrates a character saved with earlier versions of the ruleset's packs to the loaded ones.
 ///
@@ -62,6 +62,7 @@ pub fn migrate(ruleset: &Ruleset, character: Character) -> (Character, Migration
         ruleset,
         character,
         report: MigrationReport::default(),
+        sheet: SheetCache::default(),
     };
     for pack in &ruleset.packs {
         let Some(saved) = run.character.packs.get(&pack.id).cloned() else {
@@ -156,6 +157,8 @@ struct Run<'r> {
     ruleset: &'r Ruleset,
     character: Character,
     report: MigrationReport,
+    /// The migrated character's sheet, evaluated only when a `routeLive` has a value to send.
+    sheet: SheetCache,
 }
 
 fn qualify(pack: &PackId, local: &FieldId) -> QualifiedFieldId {
@@ -425,16 +428,19 @@ impl Run<'_> {
     }
 
     fn pick(
-        &self,
+        &mut self,
         kind: LiveKind,
         candidates: &[QualifiedFieldId],
         fallback: &QualifiedFieldId,
     ) -> QualifiedFieldId {
-        candidates
+        let picked = candidates
             .iter()
-            .find(|id| shows(self.ruleset, &self.character, kind, id))
+            .find(|id| self.sheet.shows(self.ruleset, &self.character, kind, id))
             .unwrap_or(fallback)
-            .clone()
+            .clone();
+        // The value about to move changes the character: the next question needs a new sheet.
+        self.sheet.clear();
+        picked
     }
 }
 

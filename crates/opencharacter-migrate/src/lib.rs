@@ -9,9 +9,9 @@
 //! (`opencharacter-resolve`) or reading files (`opencharacter-release` reads, and locates what
 //! [`check_upgrades`] reports).
 //!
-//! Depends on `opencharacter-spec`, `-formula`, `-resolve` and `-sheet`. Until the sheet crate
-//! offers an evaluation, the one question a migration asks of the sheet (does the character show
-//! this pool or track?) is answered with the formula crate directly, in one private module.
+//! Depends on `opencharacter-spec`, `-formula`, `-resolve` and `-sheet`: the one question a
+//! migration asks of the sheet (does the migrated character show this pool or track?) is answered
+//! by evaluating it with the sheet crate, only when a `routeLive` has a value to send.
 //!
 //! ```
 //! use opencharacter_migrate::migrate;
