@@ -9,6 +9,7 @@ use clap::Parser;
 mod formula;
 mod lang;
 mod load;
+mod sheet;
 mod show;
 mod validate;
 
@@ -34,6 +35,8 @@ enum Command {
     Show(show::Args),
     /// Parse a formula: canonical text, tree, value (seeded dice), minimum, maximum, mean, odds.
     Formula(formula::Args),
+    /// Evaluate a character against packs: values, rolls with odds, rules issues.
+    Sheet(sheet::Args),
     /// Print the spec version this build supports and its feature table.
     Spec {
         /// Print JSON instead of text.
@@ -60,6 +63,7 @@ fn main() -> std::process::ExitCode {
         Command::Load(args) => return load::run(&args),
         Command::Show(args) => return show::run(&args),
         Command::Formula(args) => return formula::run(&args),
+        Command::Sheet(args) => return sheet::run(&args),
     }
     std::process::ExitCode::SUCCESS
 }

@@ -480,3 +480,32 @@ fn unknown_keys_are_reported_against_the_packs_ids() {
         ]
     );
 }
+
+proptest::proptest! {
+    // Any default-language text, any number: the numbered name reads the translation with the
+    // number kept as written; any text at all is looked up without a panic.
+    #[test]
+    fn any_numbered_name_reads_its_translation(
+        name in "[A-Za-z][A-Za-z ]{0,20}[A-Za-z]",
+        number in "[0-9]{1,40}",
+        anything in "\\PC{0,60}",
+    ) {
+        let en = LanguageText {
+            language: tag("en"),
+            direction: Direction::Ltr,
+            text: [("content.monsters.x.name".to_owned(), name.clone())].into_iter().collect(),
+        };
+        let mut text = PackText::new(pack(), en);
+        text.add(LanguageText {
+            language: tag("de"),
+            direction: Direction::Ltr,
+            text: [("content.monsters.x.name".to_owned(), "Übersetzt".to_owned())].into_iter().collect(),
+        });
+        let translator = Translator::new(tag("de-AT"), [&text]);
+        let shown = translator.reverse(&format!("{name} {number}")).unwrap();
+        proptest::prop_assert_eq!(shown.text, format!("Übersetzt {number}"));
+        proptest::prop_assert_eq!(shown.answered, Answered::Variant);
+        let _ = translator.shown(&anything);
+        let _ = translator.find(&anything);
+    }
+}
