@@ -205,6 +205,39 @@ pub fn check_unknown_keys(nameable: &Nameable, language: &str, file: &Value) -> 
         .collect()
 }
 
+/// Every check of this module on one i18n file as read (its JSON value), for the release
+/// builder to call once per file: the declared language against `path_language` (when
+/// `_meta.language` is a text; the model's shape check reports a missing one), values that are
+/// not text, and keys that name nothing in the pack (when `nameable` is given: the pack's
+/// release could be assembled). Pointers are into the file.
+///
+/// ```
+/// use opencharacter_i18n::checks::check_file;
+/// let file = serde_json::json!({"_meta": {"language": "fr", "direction": "ltr"}, "pack.name": 3});
+/// let codes: Vec<_> = check_file(None, "es", &file).iter().map(|d| d.code.name).collect();
+/// assert_eq!(codes, ["i18n-language-mismatch", "i18n-value-not-text"]);
+/// ```
+pub fn check_file(
+    nameable: Option<&Nameable>,
+    path_language: &str,
+    file: &Value,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let declared = file.pointer("/_meta/language").and_then(Value::as_str);
+    if let Some(declared) = declared {
+        out.extend(check_file_language(path_language, declared));
+    }
+    out.extend(check_values(file));
+    if let Some(nameable) = nameable {
+        out.extend(check_unknown_keys(
+            nameable,
+            declared.unwrap_or(path_language),
+            file,
+        ));
+    }
+    out
+}
+
 /// How much of the default language one language translates.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Coverage {
