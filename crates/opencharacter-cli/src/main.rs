@@ -8,6 +8,7 @@ use clap::Parser;
 
 mod formula;
 mod lang;
+mod layers;
 mod load;
 mod sheet;
 mod show;
@@ -37,6 +38,8 @@ enum Command {
     Formula(formula::Args),
     /// Evaluate a character against packs: values, rolls with odds, rules issues.
     Sheet(sheet::Args),
+    /// Switch layers on over packs: what each kept layer changes, conflicts, removals not applied.
+    Layers(layers::Args),
     /// Print the spec version this build supports and its feature table.
     Spec {
         /// Print JSON instead of text.
@@ -64,6 +67,7 @@ fn main() -> std::process::ExitCode {
         Command::Show(args) => return show::run(&args),
         Command::Formula(args) => return formula::run(&args),
         Command::Sheet(args) => return sheet::run(&args),
+        Command::Layers(args) => return layers::run(&args),
     }
     std::process::ExitCode::SUCCESS
 }

@@ -77,6 +77,23 @@ pub fn join_guidance(parts: &[GuidancePart]) -> String {
         .join(GUIDANCE_SEPARATOR)
 }
 
+/// [`check_layers`] on a release's rules, pointers from the release's root
+/// (`/rules/layers/hard_winter/…`): what a validator's per-pack hook calls.
+pub fn check_release(release: &opencharacter_spec::model::PackRelease) -> Diagnostics {
+    check_layers(&release.rules)
+        .into_iter()
+        .map(|diagnostic| {
+            let pointer = format!(
+                "/rules{}",
+                diagnostic.location.pointer.clone().unwrap_or_default()
+            );
+            diagnostic
+                .with_pack(release.manifest.id.clone())
+                .with_pointer(pointer)
+        })
+        .collect()
+}
+
 /// The checks of every pack's layers inside a loaded ruleset, each diagnostic naming its pack
 /// and pointing into that pack's release (`/rules/layers/…`). For releases read from files,
 /// where the builder's checks may not have run.

@@ -1,0 +1,277 @@
+//! `opencharacter layers PATH... --on id,id [--format json]`: load packs, switch layers on, and
+//! print what each kept layer changed, the layers dropped for a conflict and the removals not
+//! applied, with the layer checks of every pack and what loading found.
+//!
+//! A PATH is a `release.json` file, or a folder: a pack folder or a folder of packs, each pack
+//! assembled from its source files (a built pack's `dist/` is not read). Layer IDs are qualified
+//! (`ember-roads-1e:hard_winter`); a bare ID names the layer of that name when exactly one pack
+//! declares it. Exit 0 without errors, 1 with errors (a pack's, a layer check's, an unknown
+//! layer), 2 when a path cannot be read.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use opencharacter::layers::{Change, LayerReport, apply_layers, check_release, qualify_layer};
+use opencharacter::release::assemble::assemble;
+use opencharacter::release::source::{ReadLimits, read_path};
+use opencharacter::resolve::suggest_load_order;
+use opencharacter::spec::diagnostic::has_errors;
+use opencharacter::spec::ids::QualifiedFieldId;
+use opencharacter::spec::model::PackRelease;
+use opencharacter::{Diagnostic, LoadOptions, load_ruleset};
+
+/// Switch layers on over packs and report what they do.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A `release.json`, a pack folder or a folder of packs.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// The layers to switch on (`--on ember-roads-1e:hard_winter,mud_season`).
+    #[arg(long, value_delimiter = ',', value_name = "ID,ID,...")]
+    on: Vec<String>,
+    /// `human` or `json` (one object).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+/// Longest `release.json` read, in bytes.
+const MAX_RELEASE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A release and where it came from (a file, or a pack folder).
+struct Loaded {
+    origin: String,
+    release: PackRelease,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> ExitCode {
+    let mut loaded = Vec::new();
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    for path in &args.paths {
+        if let Err(message) = read(path, &mut loaded, &mut diagnostics) {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    }
+    // A valid load order keeping the given one where it can; as given when there is none (the
+    // loader's diagnostics say why).
+    let manifests: Vec<_> = loaded.iter().map(|l| &l.release.manifest).collect();
+    if let Ok(order) = suggest_load_order(manifests) {
+        let order: Vec<_> = order.into_iter().map(|m| m.id.clone()).collect();
+        loaded.sort_by_key(|l| order.iter().position(|id| *id == l.release.manifest.id));
+    }
+    let (ruleset, load_diagnostics) =
+        load_ruleset(loaded.iter().map(|l| &l.release), &LoadOptions::default());
+    diagnostics.extend(load_diagnostics);
+    for l in &loaded {
+        diagnostics.extend(check_release(&l.release));
+    }
+    let mut chosen: Vec<QualifiedFieldId> = Vec::new();
+    for text in &args.on {
+        match qualify_layer(&ruleset, text.trim()) {
+            Ok(id) => chosen.push(id),
+            Err(error) => {
+                // Unknown ones are reported by `apply_layers` when they parse; say why otherwise.
+                match text.trim().parse::<QualifiedFieldId>() {
+                    Ok(id) => chosen.push(id),
+                    Err(_) => {
+                        eprintln!("error: {error}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+        }
+    }
+    let (_, report) = apply_layers(&ruleset, &chosen);
+    diagnostics.extend(report.diagnostics());
+    let diagnostics: Vec<Diagnostic> = diagnostics
+        .into_iter()
+        .map(|d| {
+            let origin = d.pack.as_ref().and_then(|pack| {
+                loaded
+                    .iter()
+                    .find(|l| l.release.manifest.id == *pack)
+                    .map(|l| l.origin.clone())
+            });
+            match origin {
+                Some(origin) if d.location.file.is_none() => d.with_file(origin),
+                _ => d,
+            }
+        })
+        .collect();
+    let text = match args.format {
+        Format::Human => human(&chosen, &report, &diagnostics),
+        Format::Json => json(&chosen, &report, &diagnostics),
+    };
+    // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if has_errors(&diagnostics) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Adds the releases `path` names: a `release.json`, or every pack under a folder, assembled
+/// (the reader's and the assembler's diagnostics go to `diagnostics`).
+fn read(
+    path: &Path,
+    loaded: &mut Vec<Loaded>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<(), String> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    if meta.is_file() {
+        if meta.len() > MAX_RELEASE_BYTES {
+            return Err(format!(
+                "`{}` is {} bytes, more than the limit of {MAX_RELEASE_BYTES}",
+                path.display(),
+                meta.len()
+            ));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        let release: PackRelease = serde_json::from_str(&text)
+            .map_err(|e| format!("`{}` is not a pack release: {e}", path.display()))?;
+        loaded.push(Loaded {
+            origin: path.display().to_string(),
+            release,
+        });
+        return Ok(());
+    }
+    let reading = read_path(path, &ReadLimits::default())
+        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    diagnostics.extend(reading.diagnostics.iter().cloned());
+    for source in &reading.packs {
+        diagnostics.extend(source.diagnostics.iter().cloned());
+        let (pack, found) = assemble(source);
+        diagnostics.extend(found);
+        if let Some(pack) = pack {
+            loaded.push(Loaded {
+                origin: source.root.display().to_string(),
+                release: pack.release,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn change_line(change: &Change) -> String {
+    let list = |items: Vec<String>| items.join(", ");
+    match change {
+        Change::CheckGuidance => "appends check guidance".to_owned(),
+        Change::WorldGuidance => "appends world guidance".to_owned(),
+        Change::Values {
+            field,
+            removed,
+            default,
+        } => {
+            let mut line = format!(
+                "{field}: withdraws {}",
+                list(removed.iter().map(ToString::to_string).collect())
+            );
+            if let Some(default) = default {
+                let _ = write!(line, "; default {default}");
+            }
+            line
+        }
+        Change::Ladder { labels } => format!(
+            "replaces the difficulty ladder: {}",
+            list(labels.iter().map(ToString::to_string).collect())
+        ),
+        Change::Hidden {
+            content_type,
+            filter,
+            content,
+        } => format!(
+            "hides {} {content_type} by `{filter}`{}{}",
+            content.len(),
+            if content.is_empty() { "" } else { ": " },
+            list(content.iter().map(ToString::to_string).collect())
+        ),
+        Change::Coins { coins } => format!(
+            "withdraws the coins {}",
+            list(coins.iter().map(ToString::to_string).collect())
+        ),
+        Change::Sellers { sellers } => format!(
+            "withdraws the sellers {}",
+            list(sellers.iter().map(ToString::to_string).collect())
+        ),
+        Change::Unsold { market, filters } => {
+            format!("appends {filters} goods filters to the `unsold` of {market}'s market")
+        }
+        Change::LootTable { table } => format!("replaces the loot table {table}"),
+    }
+}
+
+fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    let on: Vec<String> = chosen.iter().map(ToString::to_string).collect();
+    let _ = writeln!(
+        out,
+        "layers chosen: {}",
+        if on.is_empty() {
+            "none".to_owned()
+        } else {
+            on.join(", ")
+        }
+    );
+    for kept in &report.kept {
+        let _ = writeln!(out, "kept {}:", kept.layer);
+        if kept.changes.is_empty() {
+            let _ = writeln!(out, "  changes nothing");
+        }
+        for change in &kept.changes {
+            let _ = writeln!(out, "  {}", change_line(change));
+        }
+    }
+    for dropped in &report.dropped {
+        let _ = writeln!(
+            out,
+            "dropped {}: it conflicts with {}, declared earlier",
+            dropped.layer, dropped.conflicts_with
+        );
+    }
+    for skipped in &report.not_applied {
+        let _ = writeln!(
+            out,
+            "not applied {}: {}: {}",
+            skipped.layer, skipped.what, skipped.reason
+        );
+    }
+    for diagnostic in diagnostics {
+        let _ = writeln!(
+            out,
+            "{}[{}]: {}",
+            diagnostic.severity,
+            diagnostic.code.name,
+            diagnostic.message_in(crate::lang::standard_text())
+        );
+        let location = &diagnostic.location;
+        if let Some(file) = &location.file {
+            let pointer = location.pointer.as_deref().unwrap_or("");
+            let _ = writeln!(out, "  --> {file}#{pointer}");
+        }
+    }
+    out
+}
+
+fn json(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagnostic]) -> String {
+    let value = serde_json::json!({
+        "on": chosen.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "report": report,
+        "diagnostics": diagnostics
+            .iter()
+            .map(|d| d.to_json(crate::lang::standard_text()))
+            .collect::<Vec<_>>(),
+    });
+    format!("{value}\n")
+}
