@@ -1,0 +1,456 @@
+//! `opencharacter sheet CHARACTER --packs PATH... [--format json]`: evaluate a saved character
+//! against packs and print its sheet: every field's value (with the effects that changed it),
+//! live state, the purse, what it owns, its rolls with their odds, and its rules issues.
+//!
+//! A pack PATH is a `release.json`, a built pack folder (with `dist/release.json`), or a source
+//! pack folder (or a folder of them), which is assembled in memory the way `build` would. Packs
+//! load in the order that satisfies their dependencies, keeping the order given where it can.
+//!
+//! Exit 0 when the sheet was computed without errors (rules issues are not errors), 1 when the
+//! packs or the evaluation report errors, 2 when a file cannot be read.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use opencharacter::release::assemble::assemble;
+use opencharacter::release::source::{ReadLimits, read_path};
+use opencharacter::resolve::suggest_load_order;
+use opencharacter::sheet::{CheckRoll, RollKind, Sheet, SheetValue};
+use opencharacter::spec::diagnostic::has_errors;
+use opencharacter::spec::model::{Character, PackRelease, Ruleset};
+use opencharacter::{Diagnostic, EvaluateOptions, LoadOptions, evaluate, load_ruleset};
+
+use crate::lang;
+
+/// Evaluate a character against packs.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The character file (YAML or JSON).
+    #[arg(value_name = "CHARACTER")]
+    character: PathBuf,
+    /// The packs: `release.json` files, built pack folders, or source pack folders.
+    #[arg(long, required = true, num_args = 1.., value_name = "PATH")]
+    packs: Vec<PathBuf>,
+    /// `human` or `json` (one object).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+/// Longest file read, in bytes.
+const MAX_BYTES: u64 = 256 * 1024 * 1024;
+
+fn read_text(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if meta.len() > MAX_BYTES {
+        return Err(format!("{}: larger than {MAX_BYTES} bytes", path.display()));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn read_release(path: &Path) -> Result<PackRelease, String> {
+    let text = read_text(path)?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: not a release: {e}", path.display()))
+}
+
+/// The releases a PATH gives, with the diagnostics of assembling source folders.
+fn releases(
+    path: &Path,
+    out: &mut Vec<PackRelease>,
+    problems: &mut Vec<Diagnostic>,
+) -> Result<(), String> {
+    if path.is_file() {
+        out.push(read_release(path)?);
+        return Ok(());
+    }
+    let built = path.join("dist/release.json");
+    if built.is_file() {
+        out.push(read_release(&built)?);
+        return Ok(());
+    }
+    let reading = read_path(path, &ReadLimits::default()).map_err(|e| e.to_string())?;
+    problems.extend(reading.diagnostics.iter().cloned());
+    for source in &reading.packs {
+        problems.extend(source.diagnostics.iter().cloned());
+        let (assembled, diagnostics) = assemble(source);
+        problems.extend(diagnostics);
+        match assembled {
+            Some(assembled) => out.push(assembled.release),
+            None => {
+                return Err(format!(
+                    "{}: the pack has no readable pack.yaml",
+                    path.display()
+                ));
+            }
+        }
+    }
+    if reading.packs.is_empty() {
+        return Err(format!("{}: no pack found", path.display()));
+    }
+    Ok(())
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> ExitCode {
+    let mut found = Vec::new();
+    let mut problems = Vec::new();
+    for path in &args.packs {
+        if let Err(message) = releases(path, &mut found, &mut problems) {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    }
+    let character: Character = match read_text(&args.character).and_then(|text| {
+        opencharacter::spec::yaml::from_str(&text)
+            .map_err(|e| format!("{}: {e}", args.character.display()))
+    }) {
+        Ok(character) => character,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if has_errors(&problems) {
+        print_diagnostics(&problems);
+        return ExitCode::from(1);
+    }
+    let order: Vec<&PackRelease> = match suggest_load_order(found.iter().map(|r| &r.manifest)) {
+        Ok(manifests) => manifests
+            .iter()
+            .filter_map(|m| found.iter().find(|r| r.manifest.id == m.id))
+            .collect(),
+        Err(_) => found.iter().collect(),
+    };
+    let (ruleset, load_diagnostics) = load_ruleset(order, &LoadOptions::default());
+    if has_errors(&load_diagnostics) {
+        print_diagnostics(&load_diagnostics);
+        return ExitCode::from(1);
+    }
+    let sheet = evaluate(&ruleset, &character, &EvaluateOptions::default());
+    let text = match args.format {
+        Format::Human => human(&ruleset, &sheet),
+        Format::Json => json(&sheet),
+    };
+    let mut stdout = std::io::stdout().lock();
+    if stdout.write_all(text.as_bytes()).is_err() {
+        return ExitCode::from(2);
+    }
+    if has_errors(&sheet.issues) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn print_diagnostics(diagnostics: &[Diagnostic]) {
+    let text = lang::standard_text();
+    for d in diagnostics {
+        let place = match (&d.location.file, d.location.line) {
+            (Some(file), Some(line)) => format!(" ({file}:{line})"),
+            (Some(file), None) => format!(" ({file})"),
+            _ => String::new(),
+        };
+        eprintln!(
+            "{}[{}]{place}: {}",
+            d.severity,
+            d.code.name,
+            d.message_in(text)
+        );
+    }
+}
+
+fn value(v: Option<&SheetValue>) -> String {
+    v.map_or_else(|| "—".to_owned(), ToString::to_string)
+}
+
+fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Fields");
+    for (id, field) in &sheet.fields {
+        let mut line = format!("  {id} = {}", value(field.value.as_ref()));
+        if !field.effects.is_empty() {
+            let effects: Vec<String> = field
+                .effects
+                .iter()
+                .map(|e| {
+                    let from = match &e.from {
+                        opencharacter::sheet::EffectSource::Rules { id } => id.to_string(),
+                        opencharacter::sheet::EffectSource::Content { id, template } => {
+                            match template {
+                                Some(t) => format!("{id} ({t})"),
+                                None => id.to_string(),
+                            }
+                        }
+                    };
+                    format!("{:?} {} from {from}", e.op, e.value).to_lowercase()
+                })
+                .collect();
+            let _ = write!(
+                line,
+                "   [base {}; {}]",
+                value(field.base.as_ref()),
+                effects.join("; ")
+            );
+        }
+        if field.hidden {
+            line.push_str("   (hidden)");
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    if !sheet.pools.is_empty() || !sheet.tracks.is_empty() || !sheet.wound_tracks.is_empty() {
+        let _ = writeln!(out, "Live");
+        for (id, pool) in &sheet.pools {
+            let _ = writeln!(
+                out,
+                "  {id}: {} / {}",
+                value(pool.current.as_ref()),
+                value(pool.max.as_ref())
+            );
+        }
+        for (id, track) in &sheet.tracks {
+            let _ = writeln!(
+                out,
+                "  {id}: {} ({}–{})",
+                track.value,
+                track.min,
+                value(track.max.as_ref())
+            );
+        }
+        for (id, track) in &sheet.wound_tracks {
+            let marks: Vec<&str> = track.marks.iter().map(|m| m.as_str()).collect();
+            let _ = writeln!(
+                out,
+                "  {id}: [{}] of {} boxes, penalty {}",
+                marks.join(", "),
+                value(track.boxes.as_ref()),
+                value(track.penalty.as_ref())
+            );
+        }
+    }
+    if sheet.purse.iter().any(|f| !f.coins.is_empty()) {
+        let _ = writeln!(out, "Purse");
+        for family in sheet.purse.iter().filter(|f| !f.coins.is_empty()) {
+            let coins: Vec<String> = family
+                .coins
+                .iter()
+                .map(|(u, n)| format!("{n} {u}"))
+                .collect();
+            let smallest = family.smallest.as_ref().map_or("", |s| s.as_str());
+            let _ = writeln!(
+                out,
+                "  {}: {} (= {} {smallest})",
+                family.family,
+                coins.join(", "),
+                family.total
+            );
+        }
+    }
+    let _ = writeln!(out, "Content");
+    for item in &sheet.content {
+        let how = match &item.origin {
+            opencharacter::sheet::Origin::Listed { .. } => String::new(),
+            opencharacter::sheet::Origin::Granted { by } => format!(" (granted by {by})"),
+            opencharacter::sheet::Origin::Picked { choice } => format!(" (picked for {choice})"),
+        };
+        let slot = item
+            .slot
+            .as_ref()
+            .map_or_else(String::new, |s| format!(" in {s}"));
+        let count = if item.quantity == 1 {
+            String::new()
+        } else {
+            format!(" ×{}", item.quantity)
+        };
+        let hidden = if item.hidden { " (hidden)" } else { "" };
+        let _ = writeln!(out, "  {}{count}{slot}{how}{hidden}", item.id);
+    }
+    let _ = writeln!(out, "Rolls");
+    for roll in &sheet.rolls {
+        match &roll.kind {
+            RollKind::Check(check) => {
+                let _ = writeln!(out, "  {}: {}{}", roll.id, check.formula, range(check));
+                for line in odds_lines(check) {
+                    let _ = writeln!(out, "      {line}");
+                }
+            }
+            RollKind::Dice(dice) => {
+                let _ = writeln!(
+                    out,
+                    "  {}: {} ({}–{}, mean {})",
+                    roll.id,
+                    dice.formula,
+                    value(dice.min.as_ref()),
+                    value(dice.max.as_ref()),
+                    value(dice.mean.as_ref())
+                );
+            }
+            RollKind::Value { value: v, .. } => {
+                let _ = writeln!(out, "  {}: {}", roll.id, value(v.as_ref()));
+            }
+            RollKind::Unavailable { reason } => {
+                let _ = writeln!(out, "  {}: cannot roll: {reason}", roll.id);
+            }
+        }
+    }
+    let text = lang::standard_text();
+    let _ = writeln!(out, "Issues");
+    if sheet.issues.is_empty() {
+        let _ = writeln!(out, "  none");
+    }
+    for d in &sheet.issues {
+        let at = d
+            .location
+            .pointer
+            .as_ref()
+            .map_or_else(String::new, |p| format!(" at {p}"));
+        let _ = writeln!(
+            out,
+            "  {}[{}]{at}: {}",
+            d.severity,
+            d.code.name,
+            d.message_in(text)
+        );
+    }
+    let credits: Vec<&str> = ruleset
+        .packs
+        .iter()
+        .filter_map(|p| p.credit.as_deref())
+        .collect();
+    if !credits.is_empty() {
+        let _ = writeln!(out, "Credits");
+        for credit in credits {
+            let _ = writeln!(out, "  {credit}");
+        }
+    }
+    out
+}
+
+/// The odds of a check, compactly: one line of success chances per difficulty, and a line of
+/// band chances per difficulty only when the bands say more than success or failure.
+fn odds_lines(check: &CheckRoll) -> Vec<String> {
+    let mut lines = Vec::new();
+    let against = |d: &Option<opencharacter::sheet::Difficulty>| match d {
+        Some(d) => {
+            let label = d
+                .label
+                .as_ref()
+                .map_or_else(String::new, |l| format!("{l} "));
+            match (d.dc, d.successes, d.target) {
+                (Some(dc), _, _) => format!("{label}DC {dc}"),
+                (_, Some(s), Some(t)) => format!("{label}{s} at {t}+"),
+                _ => label.trim_end().to_owned(),
+            }
+        }
+        None => "roll".to_owned(),
+    };
+    let successes: Vec<String> = check
+        .odds
+        .iter()
+        .filter_map(|o| {
+            o.success
+                .map(|p| format!("{} {:.1}%", against(&o.difficulty), p.percent()))
+        })
+        .collect();
+    if !successes.is_empty() {
+        lines.push(format!("success: {}", successes.join(", ")));
+    }
+    for odds in &check.odds {
+        if odds.bands.len() <= 2 && odds.success.is_some() {
+            continue;
+        }
+        let bands: Vec<String> = odds
+            .bands
+            .iter()
+            .map(|(band, p)| format!("{band} {:.1}%", p.percent()))
+            .collect();
+        if !bands.is_empty() {
+            lines.push(format!(
+                "{}: {}",
+                against(&odds.difficulty),
+                bands.join(", ")
+            ));
+        }
+    }
+    lines
+}
+
+fn range(check: &CheckRoll) -> String {
+    match (&check.min, &check.max, &check.mean) {
+        (Some(min), Some(max), Some(mean)) => format!(" ({min}–{max}, mean {mean})"),
+        _ => String::new(),
+    }
+}
+
+fn json(sheet: &Sheet) -> String {
+    let mut value = serde_json::to_value(sheet).unwrap_or(serde_json::Value::Null);
+    let text = lang::standard_text();
+    if let serde_json::Value::Object(map) = &mut value {
+        let issues: Vec<serde_json::Value> = sheet.issues.iter().map(|d| d.to_json(text)).collect();
+        map.insert("issues".into(), serde_json::Value::Array(issues));
+    }
+    format!("{value}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet() -> (Ruleset, Sheet) {
+        let ruleset: Ruleset = serde_json::from_value(serde_json::json!({
+            "packs": [{"id": "g", "version": "1.0.0", "specVersion": "1.0.0",
+                       "license": "CC-BY-4.0", "credit": "Credit line", "defaultLanguage": "en"}],
+            "fields": {
+                "g:str": {"type": "number", "default": 16, "max": 15},
+                "g:str.mod": {"type": "number", "formula": "floor((str - 10) / 2)"}
+            },
+            "resolution": {"pack": "g", "resolution": {"kind": "highest-die", "die": 6,
+                "pool": {"max": 6}, "zeroDice": "lowest-of-two", "bands": "roll"}},
+            "resultBands": {"g:roll": {"bands": {
+                "critical": {"face": 6, "count": {"min": 2}},
+                "success": {"highest": {"min": 6}},
+                "partial": {"highest": {"min": 4, "max": 5}},
+                "miss": {}
+            }}},
+            "actions": {"g:skirmish": {"use": {"check": "str.mod - 1"}}}
+        }))
+        .unwrap();
+        let character: Character =
+            opencharacter::spec::yaml::from_str("packs: {g: 1.0.0}\n").unwrap();
+        let sheet = evaluate(&ruleset, &character, &EvaluateOptions::default());
+        (ruleset, sheet)
+    }
+
+    #[test]
+    fn human_output_shows_values_rolls_with_odds_issues_and_credits() {
+        let (ruleset, sheet) = sheet();
+        let text = human(&ruleset, &sheet);
+        assert!(text.contains("  g:str.mod = 3\n"), "{text}");
+        assert!(text.contains("  g:skirmish: 2d6p (1–7, mean"), "{text}");
+        assert!(
+            text.contains("roll: critical 2.8%, success 27.8%, partial 44.4%, miss 25.0%"),
+            "{text}"
+        );
+        assert!(text.contains("issue[value-out-of-bounds]"), "{text}");
+        assert!(text.ends_with("Credits\n  Credit line\n"), "{text}");
+    }
+
+    #[test]
+    fn json_output_is_one_object_with_rendered_issues() {
+        let (_, sheet) = sheet();
+        let value: serde_json::Value = serde_json::from_str(&json(&sheet)).unwrap();
+        assert_eq!(value["fields"]["g:str.mod"]["value"], 3);
+        assert_eq!(value["rolls"][0]["kind"], "check");
+        assert_eq!(
+            value["rolls"][0]["odds"][0]["bands"]["critical"]["exact"],
+            "1/36"
+        );
+        assert_eq!(value["issues"][0]["code"], "value-out-of-bounds");
+    }
+}
