@@ -12,6 +12,9 @@ use std::process::{Command, Output};
 const MANIFEST: &str =
     "id: demo-core\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: CC0-1.0\ndefaultLanguage: en\n";
 
+/// The default language's text with its one required key.
+const TEXT: &str = "_meta: { language: en, direction: ltr }\npack.name: Demo\n";
+
 fn write(root: &Path, path: &str, text: &str) {
     let path = root.join(path);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -35,6 +38,7 @@ fn stdout(output: &Output) -> String {
 fn a_clean_pack_exits_zero() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "packs/demo/core/pack.yaml", MANIFEST);
+    write(dir.path(), "packs/demo/core/i18n/en.yaml", TEXT);
     let output = validate(dir.path(), &["packs"]);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output), "0 errors, 0 warnings in 1 pack\n");
@@ -47,6 +51,7 @@ fn a_clean_pack_exits_zero() {
 fn warnings_alone_exit_zero() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "packs/demo/core/pack.yaml", MANIFEST);
+    write(dir.path(), "packs/demo/core/i18n/en.yaml", TEXT);
     write(dir.path(), "packs/demo/core/notes.txt", "");
     let output = validate(dir.path(), &["packs"]);
     assert_eq!(output.status.code(), Some(0));
@@ -163,4 +168,27 @@ fn a_folder_without_packs_is_an_error() {
     let record: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
     assert_eq!(record["code"], "no-packs-found");
     assert_eq!(record["args"]["path"], "empty");
+}
+
+#[test]
+fn with_adds_packs_to_resolve_against_without_validating_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let addon = "id: demo-addon\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: CC0-1.0\n\
+                 defaultLanguage: en\ndependencies:\n  demo-core: ^0.1.0\n";
+    write(dir.path(), "packs/demo/addon/pack.yaml", addon);
+    write(dir.path(), "packs/demo/addon/i18n/en.yaml", TEXT);
+    // The dependency lives elsewhere, and has a fault of its own that is not reported.
+    write(dir.path(), "elsewhere/demo/core/pack.yaml", MANIFEST);
+    write(dir.path(), "elsewhere/demo/core/notes.txt", "");
+
+    let output = validate(dir.path(), &["packs", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(1));
+    let record: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(record["code"], "missing-dependency");
+    assert_eq!(record["file"], "pack.yaml");
+    assert_eq!(record["line"], 7);
+
+    let output = validate(dir.path(), &["packs", "--with", "elsewhere"]);
+    assert_eq!(stdout(&output), "0 errors, 0 warnings in 1 pack\n");
+    assert_eq!(output.status.code(), Some(0));
 }

@@ -299,11 +299,11 @@ fn compile(
 /// let (assembled, diagnostics) = assemble(&source);
 /// let assembled = assembled.expect("the manifest reads");
 /// assert_eq!(assembled.languages["en"]["pack.name"], "Demo");
-/// // The formula's fault is located at the character inside the YAML file.
+/// // The formula's fault is located at the character inside the YAML file: the end of `1 +`.
 /// let found = &diagnostics[0];
 /// assert_eq!(found.code.name, "formula-invalid");
 /// assert_eq!(found.location.file.as_deref(), Some("rules/core.yaml"));
-/// assert_eq!((found.location.line, found.location.column), (Some(2), Some(39)));
+/// assert_eq!((found.location.line, found.location.column), (Some(2), Some(38)));
 /// # Ok(())
 /// # }
 /// ```
