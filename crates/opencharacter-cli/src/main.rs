@@ -10,6 +10,7 @@ mod formula;
 mod lang;
 mod layers;
 mod load;
+mod migrate;
 mod sheet;
 mod show;
 mod validate;
@@ -40,6 +41,8 @@ enum Command {
     Sheet(sheet::Args),
     /// Switch layers on over packs: what each kept layer changes, conflicts, removals not applied.
     Layers(layers::Args),
+    /// Migrate a saved character to the packs' versions: each step applied, then the character.
+    Migrate(migrate::Args),
     /// Print the spec version this build supports and its feature table.
     Spec {
         /// Print JSON instead of text.
@@ -66,6 +69,7 @@ fn main() -> std::process::ExitCode {
         Command::Load(args) => return load::run(&args),
         Command::Show(args) => return show::run(&args),
         Command::Formula(args) => return formula::run(&args),
+        Command::Migrate(args) => return migrate::run(&args),
         Command::Sheet(args) => return sheet::run(&args),
         Command::Layers(args) => return layers::run(&args),
     }

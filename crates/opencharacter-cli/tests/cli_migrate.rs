@@ -1,0 +1,130 @@
+//! `opencharacter migrate`, run as the built binary over the migrations fixture
+//! (`tests/fixtures/migrations/<version>/release.json`).
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a panic in a test is its failure report"
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn release(version: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/migrations")
+        .join(version)
+        .join("release.json")
+}
+
+fn migrate(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_opencharacter"))
+        .arg("migrate")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+const SAVED: &str = "\
+# saved with 0.1.0
+packs: { demo-heroes: 0.1.0 }
+fields:
+  demo-heroes:class: Fighter3
+  demo-heroes:level: 3
+  demo-heroes:xp: 900
+live:
+  pools: { demo-heroes:hit_dice: 2 }
+";
+
+#[test]
+fn prints_the_migrated_character_and_each_step_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hero.yaml");
+    std::fs::write(&file, SAVED).unwrap();
+    let packs = release("0.3.0");
+    let output = migrate(&[
+        file.as_os_str(),
+        "--packs".as_ref(),
+        packs.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let fields = &value["character"]["fields"];
+    assert_eq!(fields["demo-heroes:exp"], 900);
+    assert_eq!(fields["demo-heroes:level_fighter"], 3);
+    assert_eq!(
+        value["character"]["live"]["pools"]["demo-heroes:hit_dice_d10"],
+        2
+    );
+    assert_eq!(value["report"]["changed"], true);
+    let steps: Vec<&str> = value["report"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["step"].as_str().unwrap())
+        .collect();
+    assert_eq!(steps, ["rename", "route", "rename", "routeLive"]);
+    // Without --in-place the file is left alone.
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), SAVED);
+}
+
+#[test]
+fn in_place_keeps_the_original_beside_the_migrated_file_and_a_second_run_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hero.yaml");
+    std::fs::write(&file, SAVED).unwrap();
+    let packs = release("0.2.0");
+    let args = [
+        file.as_os_str(),
+        "--packs".as_ref(),
+        packs.as_os_str(),
+        "--in-place".as_ref(),
+    ];
+    let output = migrate(&args);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let human = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        human.contains("copied demo-heroes:xp -> demo-heroes:experience = 900"),
+        "{human}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("hero.yaml.orig")).unwrap(),
+        SAVED
+    );
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(written["packs"]["demo-heroes"], "0.2.0");
+    assert_eq!(written["fields"]["demo-heroes:experience"], 900);
+    // Only the file, its original and nothing temporary are left in the folder.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["hero.yaml", "hero.yaml.orig"]);
+
+    let again = migrate(&args);
+    assert_eq!(again.status.code(), Some(0));
+    assert!(
+        String::from_utf8(again.stdout)
+            .unwrap()
+            .contains("nothing changed")
+    );
+    // Nothing changed, so nothing was written: the original beside it is still the first one.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("hero.yaml.orig")).unwrap(),
+        SAVED
+    );
+}
+
+#[test]
+fn a_missing_character_file_is_a_usage_failure() {
+    let packs = release("0.2.0");
+    let output = migrate(&[
+        "no-such-file.yaml".as_ref(),
+        "--packs".as_ref(),
+        packs.as_os_str(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+}
