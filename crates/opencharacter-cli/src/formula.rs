@@ -7,7 +7,9 @@
 
 use std::process::ExitCode;
 
-use opencharacter::formula::{Distribution, Expr, MapEnv, Number, SplitMix64, Value, parse};
+use opencharacter::formula::{
+    Bounds, Distribution, EvalError, Expr, MapEnv, Number, References, SplitMix64, Value, parse,
+};
 
 /// Most outcomes listed one by one; a longer distribution prints only its summary.
 const MAX_LISTED: usize = 40;
@@ -118,9 +120,18 @@ pub fn run(args: &Args) -> ExitCode {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let value = tree.eval(&env, &mut SplitMix64::new(seed));
     let odds = tree.analyze(&env);
+    let bounds = tree.bounds(&env);
+    let report = Report {
+        tree: &tree,
+        references: &references,
+        seed,
+        value: &value,
+        odds: &odds,
+        bounds: &bounds,
+    };
     match args.format {
-        Format::Human => print_human(&tree, &references, seed, &value, &odds),
-        Format::Json => print_json(&tree, &references, seed, &value, &odds),
+        Format::Human => print_human(&report),
+        Format::Json => print_json(&report),
     }
     if value.is_err() {
         ExitCode::from(1)
@@ -137,83 +148,83 @@ fn approx(n: Number) -> String {
     }
 }
 
-fn print_human(
-    tree: &Expr,
-    references: &opencharacter::formula::References,
+/// Everything the verb prints.
+struct Report<'a> {
+    tree: &'a Expr,
+    references: &'a References,
     seed: u64,
-    value: &Result<Value, opencharacter::formula::EvalError>,
-    odds: &Result<Distribution, opencharacter::formula::EvalError>,
-) {
-    println!("canonical: {tree}");
+    value: &'a Result<Value, EvalError>,
+    odds: &'a Result<Distribution, EvalError>,
+    bounds: &'a Result<Bounds, EvalError>,
+}
+
+fn print_human(r: &Report<'_>) {
+    println!("canonical: {}", r.tree);
     println!(
         "tree:      {}",
-        serde_json::to_string(tree).unwrap_or_default()
+        serde_json::to_string(r.tree).unwrap_or_default()
     );
     let list = |set: &std::collections::BTreeSet<String>| {
         set.iter().cloned().collect::<Vec<_>>().join(", ")
     };
     for (label, set) in [
-        ("fields", &references.fields),
-        ("functions", &references.functions),
-        ("content", &references.content),
-        ("settings", &references.settings),
+        ("fields", &r.references.fields),
+        ("functions", &r.references.functions),
+        ("content", &r.references.content),
+        ("settings", &r.references.settings),
     ] {
         if !set.is_empty() {
             println!("{label:<10} {}", list(set));
         }
     }
-    match value {
-        Ok(v) if references.dice => println!("value:     {v} (rolled with --seed {seed})"),
+    match r.value {
+        Ok(v) if r.references.dice => println!("value:     {v} (rolled with --seed {})", r.seed),
         Ok(v) => println!("value:     {v}"),
         Err(err) => eprintln!("error[{}]: {err}", err.code()),
     }
-    match odds {
+    if let Ok(b) = r.bounds {
+        println!("minimum:   {}", approx(b.min));
+        println!("maximum:   {}", approx(b.max));
+        match b.mean {
+            Some(mean) => println!("mean:      {}", approx(mean)),
+            None => println!("mean:      not exact without the full distribution"),
+        }
+    }
+    match r.odds {
         Ok(dist) => {
-            if let (Some(min), Some(max)) = (dist.min(), dist.max()) {
-                println!("minimum:   {}", approx(min));
-                println!("maximum:   {}", approx(max));
-            }
-            if let Some(mean) = dist.mean() {
-                println!("mean:      {}", approx(mean));
-            }
             let count = dist.outcomes().count();
-            if references.dice && count <= MAX_LISTED {
+            if r.references.dice && count <= MAX_LISTED {
                 println!("odds:");
                 for (v, p) in dist.outcomes() {
                     println!("  {v:>8}  {:>7.3}%  {p}", p.to_f64() * 100.0);
                 }
             }
         }
-        Err(err) if value.is_ok() => println!("odds:      not computed: {err}"),
+        Err(err) if r.value.is_ok() => println!("odds:      not computed: {err}"),
         Err(_) => {}
     }
 }
 
-fn print_json(
-    tree: &Expr,
-    references: &opencharacter::formula::References,
-    seed: u64,
-    value: &Result<Value, opencharacter::formula::EvalError>,
-    odds: &Result<Distribution, opencharacter::formula::EvalError>,
-) {
+fn print_json(r: &Report<'_>) {
     let mut out = serde_json::json!({
-        "canonical": tree.to_string(),
-        "tree": tree,
-        "references": references,
-        "seed": seed,
+        "canonical": r.tree.to_string(),
+        "tree": r.tree,
+        "references": r.references,
+        "seed": r.seed,
     });
-    match value {
+    match r.value {
         Ok(v) => out["value"] = serde_json::json!(v),
         Err(err) => {
             out["error"] = serde_json::json!({"code": err.code(), "message": err.to_string()});
         }
     }
-    match odds {
+    if let Ok(b) = r.bounds {
+        out["min"] = serde_json::json!(b.min.to_string());
+        out["max"] = serde_json::json!(b.max.to_string());
+        out["mean"] = serde_json::json!(b.mean.map(|m| m.to_string()));
+    }
+    match r.odds {
         Ok(dist) => {
-            let show = |n: Option<Number>| n.map(|n| n.to_string());
-            out["min"] = serde_json::json!(show(dist.min()));
-            out["max"] = serde_json::json!(show(dist.max()));
-            out["mean"] = serde_json::json!(show(dist.mean()));
             let outcomes: Vec<_> = dist
                 .outcomes()
                 .map(|(v, p)| {

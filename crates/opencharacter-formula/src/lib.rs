@@ -29,6 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bounds;
 mod dist;
 mod error;
 mod eval;
@@ -37,6 +38,7 @@ mod parse;
 mod print;
 mod tree;
 
+pub use bounds::Bounds;
 pub use dist::{Distribution, MAX_OUTCOMES, Probability};
 pub use error::{ParseError, ParseErrorKind};
 pub use eval::{
