@@ -32,7 +32,10 @@ fn limit(what: &'static str, limit: u64) -> EvalErrorKind {
 }
 
 fn too_big() -> EvalErrorKind {
-    limit("the bits needed to count the roll combinations exactly", 128)
+    limit(
+        "the bits needed to count the roll combinations exactly",
+        128,
+    )
 }
 
 fn gcd(mut a: u128, mut b: u128) -> u128 {

@@ -5,7 +5,8 @@
 //! `1d8 + abilities.str.mod`, `4d6kh3`): its grammar ([`parse`]), its canonical text (the
 //! [`Display`](std::fmt::Display) of [`Expr`]), its JSON tree (serde on [`Expr`]), the names it
 //! uses ([`Expr::references`]), its evaluation over a caller-supplied [`Environment`] and
-//! [`Roller`] ([`Expr::eval`]), and the exact distribution of its dice ([`Expr::analyze`]).
+//! [`Roller`] ([`Expr::eval`]), the exact distribution of its dice ([`Expr::analyze`]) and its
+//! minimum, maximum and mean without rolling ([`Expr::bounds`]).
 //! The language is specified in `docs/spec/formulas.md`.
 //!
 //! **Does not own:** what a name means. The formula crate knows nothing of packs, fields or

@@ -220,7 +220,7 @@ impl Number {
     }
 
     /// Writes the number as a finite decimal (`12`, `1.25`), if its denominator has no prime
-    /// factor other than 2 and 5.
+    /// factor other than 2 and 5 and it needs at most 18 decimal places.
     pub fn to_decimal(self) -> Option<String> {
         let mut den = self.den;
         let (mut twos, mut fives) = (0u32, 0u32);
@@ -236,6 +236,10 @@ impl Number {
             return None;
         }
         let places = twos.max(fives);
+        // Literals carry at most 18 decimal places; more would not read back.
+        if places > 18 {
+            return None;
+        }
         if places == 0 {
             return Some(self.num.to_string());
         }
@@ -407,5 +411,13 @@ mod tests {
         assert_eq!(Number::parse_decimal("99999999999999999999"), None);
         assert_eq!(n(1, 3).to_decimal(), None);
         assert_eq!(n(-1, 8).to_decimal().as_deref(), Some("-0.125"));
+        assert_eq!(n(1, 1 << 62).to_decimal(), None);
+        assert_eq!(n(1, 1 << 19).to_decimal(), None);
+        assert!(n(1, 1 << 18).to_decimal().is_some());
+        let tiny = n(1, 10i64.pow(18));
+        assert_eq!(
+            Number::parse_decimal(&tiny.to_decimal().expect("18 places")),
+            Some(tiny)
+        );
     }
 }
