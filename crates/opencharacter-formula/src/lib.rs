@@ -54,8 +54,10 @@ pub use tree::{BinaryOp, DiceModifier, Expr, Function, Literal, References, Tree
 pub const MAX_LEN: usize = 10_000;
 
 /// Deepest nesting accepted: parentheses, prefix operators, calls and dice parts each count a
-/// level while parsing, and the tree may be no deeper (a leaf is depth 1).
-pub const MAX_DEPTH: usize = 100;
+/// level while parsing, and the tree may be no deeper (a leaf is depth 1). A call or dice node
+/// nests two JSON levels, so 60 keeps every tree's JSON within the 128 levels common JSON
+/// readers (serde_json among them) accept.
+pub const MAX_DEPTH: usize = 60;
 
 /// Words the formula language reserves. `opencharacter-spec`'s `FieldId` refuses them as field
 /// segments; a workspace test checks that both lists agree.

@@ -170,6 +170,51 @@ fn limits_are_errors_not_crashes() {
 }
 
 #[test]
+fn the_deepest_trees_survive_json_evaluation_and_analysis() {
+    use opencharacter_formula::{MapEnv, SplitMix64, Value};
+    let env = MapEnv::default();
+    // Calls and dice nest two JSON levels per tree level: the worst case for JSON readers.
+    let calls = format!(
+        "{}d6{}",
+        "abs(".repeat(MAX_DEPTH - 2),
+        ")".repeat(MAX_DEPTH - 2)
+    );
+    let dice = format!(
+        "{}2{}",
+        "(".repeat(MAX_DEPTH - 1),
+        ")d6".repeat(MAX_DEPTH - 1)
+    );
+    let negs = format!("{}1", "-".repeat(MAX_DEPTH - 1));
+    let mut trees = Vec::new();
+    for text in [&calls, &dice, &negs] {
+        let tree = parse(text).unwrap();
+        assert_eq!(tree.depth(), MAX_DEPTH, "{text}");
+        let json = serde_json::to_string(&tree).unwrap();
+        assert_eq!(Expr::from_json(&json).unwrap(), tree);
+        assert_eq!(parse(&tree.to_string()).unwrap(), tree);
+        trees.push(tree);
+    }
+    let rolled = trees[0].eval(&env, &mut SplitMix64::new(1)).unwrap();
+    assert!((1..=6).any(|face| rolled == Value::from(face)), "{rolled}");
+    assert_eq!(
+        trees[0].analyze(&env).unwrap().mean(),
+        opencharacter_formula::Number::new(7, 2)
+    );
+    // Each nested count is the previous roll, so the chain soon needs more dice than allowed.
+    let nested = trees[1].eval(&env, &mut SplitMix64::new(1));
+    assert!(nested.is_ok() || nested.is_err_and(|e| e.code() == "formula-limit"));
+    assert_eq!(trees[1].analyze(&env).unwrap_err().code(), "formula-limit");
+    assert_eq!(
+        trees[2].eval(&env, &mut SplitMix64::new(1)).unwrap(),
+        Value::from(-1)
+    );
+    assert_eq!(
+        trees[2].bounds(&env).unwrap().mean,
+        Some(opencharacter_formula::Number::from(-1))
+    );
+}
+
+#[test]
 fn references_list_what_a_formula_uses() {
     let refs = parse("if(has(\"feats.alert\"), 5, 0) + count(\"items.torch\") + a.b + @p:c.d + setting(\"variant.x\") + d6")
         .unwrap()
