@@ -1,25 +1,12 @@
 //! The spec's standard text (diagnostic and rules-issue templates) in the languages this
 //! library ships: English (inside `opencharacter-spec`) and Spanish.
 
-use std::sync::OnceLock;
-
-use opencharacter_spec::standard_text::StandardText;
+use opencharacter_spec::standard_text::{BUNDLED_LANGUAGES, StandardText};
 
 use crate::tag::LanguageTag;
 
-/// The Spanish standard text as shipped, byte for byte.
-pub const SPANISH_SOURCE: &str = include_str!("../../opencharacter-spec/i18n/es.yaml");
-
 /// Every language of the standard text this library ships, by tag.
-pub const BUNDLED: [&str; 2] = ["en", "es"];
-
-fn spanish() -> &'static StandardText {
-    static SPANISH: OnceLock<StandardText> = OnceLock::new();
-    SPANISH.get_or_init(|| {
-        StandardText::from_yaml(SPANISH_SOURCE)
-            .expect("the bundled Spanish text parses; a unit test checks it")
-    })
-}
+pub const BUNDLED: [&str; 2] = BUNDLED_LANGUAGES;
 
 /// The standard text for `language`: the shipped language that is the tag or its nearest
 /// shorter form (`es-MX` → `es`), else English. Messages missing from it fall back to English
@@ -32,14 +19,10 @@ fn spanish() -> &'static StandardText {
 /// assert_eq!(standard_text(&"ja".parse().unwrap()).meta.language, "en");
 /// ```
 pub fn standard_text(language: &LanguageTag) -> &'static StandardText {
-    for tag in language.chain() {
-        match tag.as_str() {
-            "es" => return spanish(),
-            "en" => return StandardText::english(),
-            _ => {}
-        }
-    }
-    StandardText::english()
+    language
+        .chain()
+        .find_map(|tag| StandardText::bundled(tag.as_str()))
+        .unwrap_or_else(StandardText::english)
 }
 
 #[cfg(test)]
@@ -50,7 +33,7 @@ mod tests {
 
     #[test]
     fn spanish_parses_and_renders_with_english_fallback() {
-        assert_eq!(spanish().meta.language, "es");
+        assert_eq!(StandardText::bundled("es").unwrap().meta.language, "es");
         let d = Diagnostic::new(&codes::CIRCULAR_EXTENDS)
             .with_arg("id", "a.b")
             .with_arg("cycle", "a.b → a.b");

@@ -53,6 +53,12 @@ pub struct StandardText {
 /// The English standard text as shipped, byte for byte.
 pub const ENGLISH_SOURCE: &str = include_str!("../i18n/en.yaml");
 
+/// The Spanish standard text as shipped, byte for byte.
+pub const SPANISH_SOURCE: &str = include_str!("../i18n/es.yaml");
+
+/// The languages of the standard text this crate ships, by BCP 47 tag.
+pub const BUNDLED_LANGUAGES: [&str; 2] = ["en", "es"];
+
 impl StandardText {
     /// The bundled English text.
     pub fn english() -> &'static StandardText {
@@ -61,6 +67,20 @@ impl StandardText {
             StandardText::from_yaml(ENGLISH_SOURCE)
                 .expect("the bundled English text parses; a unit test checks it")
         })
+    }
+
+    /// The shipped standard text of exactly the language `tag` (one of [`BUNDLED_LANGUAGES`]).
+    /// Choosing among a user's languages, with fallback to shorter tags, is the i18n crate's job.
+    pub fn bundled(tag: &str) -> Option<&'static StandardText> {
+        static SPANISH: OnceLock<StandardText> = OnceLock::new();
+        match tag {
+            "en" => Some(StandardText::english()),
+            "es" => Some(SPANISH.get_or_init(|| {
+                StandardText::from_yaml(SPANISH_SOURCE)
+                    .expect("the bundled Spanish text parses; a test checks it")
+            })),
+            _ => None,
+        }
     }
 
     /// Reads a language of the standard text from its YAML source.

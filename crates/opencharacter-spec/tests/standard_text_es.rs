@@ -1,4 +1,7 @@
-#![allow(clippy::unwrap_used, reason = "a panic in a test is its failure report")]
+#![allow(
+    clippy::unwrap_used,
+    reason = "a panic in a test is its failure report"
+)]
 //! The Spanish standard text (`i18n/es.yaml`) keeps up with the English one: every registered
 //! code with an English template has a Spanish one, using only the code's arguments, and the
 //! Spanish file names no code that does not exist.
@@ -6,7 +9,7 @@
 use opencharacter_spec::diagnostic::{codes, placeholders};
 use opencharacter_spec::standard_text::StandardText;
 
-const SPANISH: &str = include_str!("../i18n/es.yaml");
+const SPANISH: &str = opencharacter_spec::standard_text::SPANISH_SOURCE;
 
 #[test]
 fn spanish_translates_every_english_template() {
@@ -45,6 +48,9 @@ fn spanish_templates_use_only_their_codes_arguments() {
         ours.dedup();
         theirs.sort_unstable();
         theirs.dedup();
-        assert_eq!(ours, theirs, "the Spanish template of {name} uses other arguments than the English");
+        assert_eq!(
+            ours, theirs,
+            "the Spanish template of {name} uses other arguments than the English"
+        );
     }
 }
