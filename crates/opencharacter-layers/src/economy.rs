@@ -291,9 +291,11 @@ fn roll_table(
         return Ok(out);
     }
     let resolver = Resolver::new(ruleset);
+    // What each `filter` entry can drop, found once per roll of the table, not once per roll.
+    let mut matching: Vec<Option<Vec<&QualifiedContentId>>> = vec![None; table.entries.len()];
     for _ in 0..rolls {
         let mut pick = roller.roll(total);
-        let Some(entry) = table.entries.iter().find(|e| {
+        let Some((index, entry)) = table.entries.iter().enumerate().find(|(_, e)| {
             let weight = u64::from(e.weight);
             if pick <= weight {
                 true
@@ -313,13 +315,15 @@ fn roll_table(
                 out.push(Drop::Item { id: found, count });
             }
         } else if let Some(filter) = &entry.filter {
-            let matching: Vec<&QualifiedContentId> = ruleset
-                .content
-                .iter()
-                .filter(|(_, c)| !c.hidden() && !c.withdrawn)
-                .filter(|(cid, _)| goods_match(ruleset, &id.pack, filter, cid))
-                .map(|(cid, _)| cid)
-                .collect();
+            let matching = matching[index].get_or_insert_with(|| {
+                ruleset
+                    .content
+                    .iter()
+                    .filter(|(_, c)| !c.hidden() && !c.withdrawn)
+                    .filter(|(cid, _)| goods_match_with(&resolver, &id.pack, filter, cid))
+                    .map(|(cid, _)| cid)
+                    .collect()
+            });
             if !matching.is_empty() {
                 let len = u64::try_from(matching.len()).unwrap_or(u64::MAX);
                 let index = usize::try_from(roller.roll(len) - 1).unwrap_or(0);
@@ -348,10 +352,19 @@ pub fn goods_match(
     filter: &GoodsFilter,
     item: &QualifiedContentId,
 ) -> bool {
+    goods_match_with(&Resolver::new(ruleset), pack, filter, item)
+}
+
+fn goods_match_with(
+    resolver: &Resolver<'_>,
+    pack: &PackId,
+    filter: &GoodsFilter,
+    item: &QualifiedContentId,
+) -> bool {
+    let ruleset = resolver.ruleset();
     let Some(content) = ruleset.content.get(item) else {
         return false;
     };
-    let resolver = Resolver::new(ruleset);
     let item_type = content.item.content_type.as_ref().and_then(|t| {
         resolver
             .resolve_kind(&item.pack, t, NameKind::ContentType)
