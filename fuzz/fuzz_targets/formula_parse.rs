@@ -23,5 +23,6 @@ fuzz_target!(|data: &[u8]| {
     let _ = tree.eval(&env, &mut SplitMix64::new(7));
     if text.len() < 48 {
         let _ = tree.analyze(&env);
+        let _ = tree.bounds(&env);
     }
 });
