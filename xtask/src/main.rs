@@ -56,7 +56,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Convert {
             source: Source::Srd { corpus, out },
-        } => convert::srd::run(&corpus.join("srd-5.1"), &out),
+        } => convert::srd::run(
+            &corpus.join("srd-5.1"),
+            &out,
+            Some(&convert::srd::translations_folder()),
+        ),
     };
     match result {
         Ok(report) => {

@@ -232,8 +232,72 @@ pub fn leading_number(text: &str) -> Option<i64> {
     digits.parse().ok()
 }
 
-/// Runs the conversion and writes the pack; returns the report.
-pub fn run(corpus_folder: &Path, out: &Path) -> Result<String, Error> {
+/// The project's own translations of the pack's text, kept beside the converter
+/// (`xtask/data/srd-5.1/<lang>.yaml`) and copied into the pack's `i18n/`.
+pub fn translations_folder() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/srd-5.1")
+}
+
+/// Reads every `<lang>.yaml` of a translations folder, by language, in name order.
+fn read_translations(folder: &Path) -> Result<BTreeMap<String, String>, Error> {
+    let mut out = BTreeMap::new();
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Ok(out);
+    };
+    for entry in entries {
+        let path = entry
+            .map_err(|source| Error::Io {
+                path: folder.to_owned(),
+                source,
+            })?
+            .path();
+        let Some(language) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".yaml"))
+        else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        out.insert(language.to_owned(), text);
+    }
+    Ok(out)
+}
+
+/// The lowest spec version the pack needs, by the spec's own feature table.
+fn lowest_spec_version(files: &BTreeMap<String, String>) -> Result<String, Error> {
+    use opencharacter_spec::features::{PackContents, lowest_spec_version};
+    use opencharacter_spec::model::RulesDocument;
+    let mut rules = RulesDocument::default();
+    for (path, text) in files.iter().filter(|(path, _)| path.starts_with("rules/")) {
+        let document: RulesDocument = opencharacter_spec::yaml::from_str(text)
+            .map_err(|error| Error::SelfCheck(format!("{path}: {error}")))?;
+        let duplicates = rules.merge(document);
+        if !duplicates.is_empty() {
+            return Err(Error::SelfCheck(format!(
+                "{path}: defined twice: {duplicates:?}"
+            )));
+        }
+    }
+    let languages: Vec<&str> = files
+        .keys()
+        .filter_map(|path| path.strip_prefix("i18n/")?.strip_suffix(".yaml"))
+        .collect();
+    let pack = PackContents {
+        rules: &rules,
+        upgrades: &[],
+        languages: &languages,
+        default_language: "en",
+    };
+    Ok(lowest_spec_version(&pack).to_string())
+}
+
+/// Runs the conversion and writes the pack; returns the report. Other languages' text is
+/// copied from `translations` (when given) into the pack's `i18n/`.
+pub fn run(corpus_folder: &Path, out: &Path, translations: Option<&Path>) -> Result<String, Error> {
     let started = Instant::now();
     let corpus = Corpus::read(corpus_folder)?;
     let read = started.elapsed();
@@ -245,23 +309,30 @@ pub fn run(corpus_folder: &Path, out: &Path) -> Result<String, Error> {
     };
     let facts = content::convert_all(&mut ctx)?;
     rules::write_all(&mut ctx, &facts)?;
-    ctx.out.file(
-        "pack.yaml",
-        json!({
-            "id": PACK_ID,
-            "version": "0.1.0",
-            "specVersion": "1.0.0",
-            "license": "CC-BY-4.0",
-            "credit": CREDIT,
-            "defaultLanguage": "en",
-        }),
-    )?;
     ctx.out.text("pack.name", "SRD 5.1")?;
     ctx.out.text(
         "pack.description",
         "The System Reference Document 5.1 as a rules pack: fifth-edition-compatible rules, character options, equipment, spells, magic items and monsters.",
     )?;
-    let files = ctx.out.render("en");
+    let mut files = ctx.out.render("en");
+    if let Some(folder) = translations {
+        for (language, text) in read_translations(folder)? {
+            files.insert(format!("i18n/{language}.yaml"), text);
+        }
+    }
+    // A pack with text in more languages than its default needs the spec that has them.
+    let spec_version = lowest_spec_version(&files)?;
+    files.insert(
+        "pack.yaml".to_owned(),
+        crate::yaml::to_string(&json!({
+            "id": PACK_ID,
+            "version": "0.1.0",
+            "specVersion": spec_version,
+            "license": "CC-BY-4.0",
+            "credit": CREDIT,
+            "defaultLanguage": "en",
+        })),
+    );
     let built = started.elapsed();
     let problems = self_check(&files);
     if !problems.is_empty() {
@@ -303,6 +374,10 @@ fn self_check(files: &BTreeMap<String, String>) -> Vec<String> {
     use opencharacter_spec::yaml;
 
     let mut problems = Vec::new();
+    let english: Option<I18nFile> = files
+        .get("i18n/en.yaml")
+        .and_then(|text| yaml::from_str(text).ok());
+    let english_keys = english.map(|file| file.flat()).unwrap_or_default();
     let mut content_types = IndexMap::new();
     let mut rules_docs = Vec::new();
     for (path, text) in files {
@@ -323,6 +398,12 @@ fn self_check(files: &BTreeMap<String, String>) -> Vec<String> {
                 Ok(file) => {
                     for error in file.key_errors() {
                         problems.push(format!("{path}: {error}"));
+                    }
+                    // A translation may only translate what the default language has.
+                    for key in file.flat().keys() {
+                        if !english_keys.contains_key(key) {
+                            problems.push(format!("{path}: `{key}` is not a key of i18n/en.yaml"));
+                        }
                     }
                 }
                 Err(error) => problems.push(format!("{path}: {error}")),

@@ -99,11 +99,11 @@ fn runs_twice_to_identical_files_and_rewrites_only_its_pack() {
     corpus(&source);
     let first = temp.path().join("first");
     let second = temp.path().join("second");
-    run(&source, &first).unwrap();
-    run(&source, &second).unwrap();
+    run(&source, &first, None).unwrap();
+    run(&source, &second, None).unwrap();
     // Rerunning over an existing pack wipes it first: a stray file does not survive.
     std::fs::write(second.join("content/stray.yaml"), "id: stray\n").unwrap();
-    run(&source, &second).unwrap();
+    run(&source, &second, None).unwrap();
     let files = read_tree(&first);
     assert_eq!(files, read_tree(&second));
 
@@ -136,10 +136,54 @@ fn refuses_to_wipe_a_folder_that_is_not_its_pack() {
     let other = temp.path().join("other");
     std::fs::create_dir_all(&other).unwrap();
     std::fs::write(other.join("notes.txt"), "keep me").unwrap();
-    let error = run(&source, &other).unwrap_err();
+    let error = run(&source, &other, None).unwrap_err();
     assert!(error.to_string().contains("refusing to wipe"), "{error}");
     assert_eq!(
         std::fs::read_to_string(other.join("notes.txt")).unwrap(),
         "keep me"
     );
+}
+
+#[test]
+fn copies_other_languages_and_asks_for_the_spec_that_has_them() {
+    let temp = tempfile::tempdir().unwrap();
+    let source = temp.path().join("srd-5.1");
+    corpus(&source);
+    let english_only = temp.path().join("en");
+    run(&source, &english_only, None).unwrap();
+    let manifest = std::fs::read_to_string(english_only.join("pack.yaml")).unwrap();
+    assert!(manifest.contains("specVersion: \"1.0.0\""), "{manifest}");
+
+    let translations = temp.path().join("data");
+    std::fs::create_dir_all(&translations).unwrap();
+    std::fs::write(
+        translations.join("es.yaml"),
+        "_meta: { language: es, direction: ltr }\ncontent.weapons.longsword.name: Espada larga\n",
+    )
+    .unwrap();
+    let with_spanish = temp.path().join("es");
+    run(&source, &with_spanish, Some(&translations)).unwrap();
+    let manifest = std::fs::read_to_string(with_spanish.join("pack.yaml")).unwrap();
+    assert!(manifest.contains("specVersion: \"1.5.0\""), "{manifest}");
+    assert!(
+        std::fs::read_to_string(with_spanish.join("i18n/es.yaml"))
+            .unwrap()
+            .contains("Espada larga")
+    );
+
+    // A translated key the English text does not have is refused before anything is written.
+    std::fs::write(
+        translations.join("es.yaml"),
+        "_meta: { language: es, direction: ltr }\ncontent.weapons.zweihander.name: Mandoble\n",
+    )
+    .unwrap();
+    let refused = temp.path().join("refused");
+    let error = run(&source, &refused, Some(&translations)).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("content.weapons.zweihander.name"),
+        "{error}"
+    );
+    assert!(!refused.exists());
 }
