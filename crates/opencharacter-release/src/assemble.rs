@@ -151,7 +151,9 @@ fn rules_items(value: &Value) -> Vec<String> {
     for (section, body) in map {
         let at = format!("/{}", escape_segment(section));
         match (section.as_str(), body) {
-            ("resolution" | "market" | "$schema", _) => out.push(at),
+            // Not a rules item: every file may name its schema.
+            ("$schema", _) => {}
+            ("resolution" | "market", _) => out.push(at),
             ("live" | "gm", Value::Object(inner)) if section == "gm" => {
                 out.extend(inner.keys().map(|k| format!("{at}/{}", escape_segment(k))));
             }

@@ -25,12 +25,33 @@ use crate::source::{PackSource, ReadError, ReadLimits, Reading, read_path, read_
 pub type PackCheck = fn(&AssembledPack, &Ruleset) -> Vec<Diagnostic>;
 
 /// How to validate.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct ValidateOptions {
     /// The bounds of reading.
     pub limits: ReadLimits,
-    /// Checks beyond this crate's, run on every pack validated.
+    /// Checks beyond this crate's, run on every pack validated; by default [`DEFAULT_CHECKS`].
     pub checks: Vec<PackCheck>,
+}
+
+impl Default for ValidateOptions {
+    fn default() -> Self {
+        ValidateOptions {
+            limits: ReadLimits::default(),
+            checks: DEFAULT_CHECKS.to_vec(),
+        }
+    }
+}
+
+/// The checks other crates own that every validation runs: layers (`opencharacter-layers`)
+/// and upgrade scripts (`opencharacter-migrate`).
+pub const DEFAULT_CHECKS: [PackCheck; 2] = [layer_checks, upgrade_checks];
+
+fn layer_checks(pack: &AssembledPack, _: &Ruleset) -> Vec<Diagnostic> {
+    opencharacter_layers::check_release(&pack.release)
+}
+
+fn upgrade_checks(pack: &AssembledPack, _: &Ruleset) -> Vec<Diagnostic> {
+    opencharacter_migrate::check_upgrades(&pack.release)
 }
 
 /// What validation found: the packs read, each with every diagnostic about it (reading and
@@ -41,6 +62,9 @@ pub struct Validation {
     pub reading: Reading,
     /// Each pack of `reading.packs`, assembled (`None` where its manifest could not be read).
     pub assembled: Vec<Option<AssembledPack>>,
+    /// Every pack validated and every pack given to resolve against, loaded in a suggested
+    /// order (what the reference checks resolved in).
+    pub ruleset: Ruleset,
 }
 
 /// Validates every pack under `paths`, resolving against them and the packs and releases under
@@ -189,7 +213,11 @@ pub fn validate_reading(
         });
         source.diagnostics.dedup();
     }
-    Validation { reading, assembled }
+    Validation {
+        reading,
+        assembled,
+        ruleset,
+    }
 }
 
 /// The loaded declaration of an item's content type (after `extends` and overrides): the
