@@ -537,12 +537,15 @@ fn apply_overlays(
     let outcomes = resolve_extends_with(&chain_items, max_depth, |id, state| {
         apply_overrides(by_target, id, state, log, diagnostics);
     });
+    // Items resolved along chains, each after its parent (the order `resolve_extends` settles them).
+    let mut resolved_order: Vec<usize> = Vec::with_capacity(outcomes.len());
     for (id, outcome) in outcomes {
         let i = index[&id];
         let entry = &defined[i];
         match outcome {
             Ok(Value::Object(map)) => {
                 finals.insert(i, Some(map));
+                resolved_order.push(i);
             }
             Ok(_) => {
                 finals.insert(i, None);
@@ -581,14 +584,15 @@ fn apply_overlays(
         }
     }
 
+    let mut failed = vec![false; defined.len()];
     for (i, entry) in defined.iter().enumerate() {
         let own_type = resolved[i].content_type.clone();
         let merged = if chained.contains(&i) {
             match finals.remove(&i).flatten() {
                 Some(map) => Some(map),
                 None => {
-                    // A failed chain (reported): the item leaves the ruleset.
-                    ruleset.content.shift_remove(&entry.id);
+                    // A failed chain (reported): the item leaves the ruleset, below.
+                    failed[i] = true;
                     continue;
                 }
             }
@@ -631,11 +635,9 @@ fn apply_overlays(
             content.item = item;
         }
     }
-    // An extension without a `type` has its parent's; parents come first along a chain, so
-    // one pass in chain order (parents before children) settles every type.
-    let mut order: Vec<usize> = chained.iter().copied().collect();
-    order.sort_unstable_by_key(|&i| depth(i, &parent_of, &index));
-    for i in order {
+    // An extension without a `type` has its parent's; one pass with parents before children
+    // settles every type.
+    for i in resolved_order {
         let Some(parent) = parent_of(i) else { continue };
         let parent_type = ruleset
             .content
@@ -646,6 +648,16 @@ fn apply_overlays(
         {
             content.item.content_type = parent_type;
         }
+    }
+    // One pass, not one shift per failed item: hostile input may fail thousands. The content
+    // map holds exactly the defined items, in the same order.
+    if failed.contains(&true) {
+        let mut at = 0;
+        ruleset.content.retain(|_, _| {
+            let keep = !failed[at];
+            at += 1;
+            keep
+        });
     }
 }
 
@@ -685,29 +697,26 @@ fn content_pointer(key: &ContentId) -> String {
     format!("/content/{}", escape_segment(key.as_str()))
 }
 
-/// Links from an item to its chain's root (bounded by the number of items, for loops).
-fn depth<'a>(
-    mut at: usize,
-    parent_of: &impl Fn(usize) -> Option<&'a QualifiedContentId>,
-    index: &HashMap<&QualifiedContentId, usize>,
-) -> usize {
-    let mut links = 0;
-    while let Some(next) = parent_of(at).and_then(|p| index.get(p).copied()) {
-        links += 1;
-        if links > index.len() {
-            break;
-        }
-        at = next;
-    }
-    links
-}
-
+/// A chain as a message shows it: every link, or for a long one its first and last links
+/// around the number left out (a message stays readable, and hostile input stays cheap).
 fn join(chain: &[QualifiedContentId]) -> String {
-    chain
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" → ")
+    const SHOWN: usize = 8;
+    let text = |links: &[QualifiedContentId]| {
+        links
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" → ")
+    };
+    if chain.len() <= 2 * SHOWN {
+        return text(chain);
+    }
+    format!(
+        "{} → … ({} more) … → {}",
+        text(&chain[..SHOWN]),
+        chain.len() - 2 * SHOWN,
+        text(&chain[chain.len() - SHOWN..])
+    )
 }
 
 #[cfg(test)]

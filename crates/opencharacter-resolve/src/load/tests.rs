@@ -194,3 +194,48 @@ fn options_default_to_the_documented_limit() {
     assert_eq!(LoadOptions::default().max_extends_depth, 16);
     assert!(LoadOptions::default().check_formulas);
 }
+
+#[test]
+fn a_long_loop_and_a_long_chain_are_reported_item_by_item_without_trouble() {
+    let count = 3_000;
+    let mut content = serde_json::Map::new();
+    content.insert("c.root".into(), json!({"id": "c.root", "type": "weapon"}));
+    for i in 0..count {
+        // A loop through every `l.*` item, and a chain of `c.*` items far past the limit.
+        let next = (i + 1) % count;
+        content.insert(
+            format!("l.i{i}"),
+            json!({"id": format!("l.i{i}"), "extends": format!("l.i{next}")}),
+        );
+        let parent = if i == 0 {
+            "c.root".to_owned()
+        } else {
+            format!("c.i{}", i - 1)
+        };
+        content.insert(
+            format!("c.i{i}"),
+            json!({"id": format!("c.i{i}"), "extends": parent}),
+        );
+    }
+    let hostile = release(
+        "hostile",
+        json!({}),
+        json!({"contentTypes": {"weapon": {}}}),
+        json!(content),
+    );
+    let (ruleset, diagnostics) = load_ruleset([&hostile], &LoadOptions::default());
+    let circular = diagnostics
+        .iter()
+        .filter(|d| d.code.name == "circular-extends")
+        .count();
+    let deep = diagnostics
+        .iter()
+        .filter(|d| d.code.name == "extends-too-deep")
+        .count();
+    assert_eq!(circular, count);
+    assert_eq!(deep, count - 16, "links up to the limit resolve");
+    assert_eq!(circular + deep, diagnostics.len());
+    assert!(ruleset.content.contains_key(&id("hostile:c.i15")));
+    assert!(!ruleset.content.contains_key(&id("hostile:c.i16")));
+    assert!(!ruleset.content.contains_key(&id("hostile:l.i0")));
+}

@@ -1,5 +1,7 @@
+use std::collections::{HashMap, HashSet};
 use std::fmt::Display;
 use std::hash::Hash;
+use std::sync::Arc;
 
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
@@ -9,9 +11,10 @@ use super::merge::{MergeError, merge_into};
 /// Why an item's `extends` chain cannot be resolved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ExtendsError<K> {
-    /// The chain comes back to an item already on it (`circular-extends`).
+    /// The chain comes back to an item already on it (`circular-extends`): the loop as a closed
+    /// path, shared by every item that fails with it (a loop of `n` items costs `n`, not `n²`).
     #[error("extends chain loops: {}", display_chain(.0))]
-    Circular(Vec<K>),
+    Circular(Arc<[K]>),
     /// The chain is longer than the safety limit.
     #[error("extends chain is deeper than the limit of {limit}: {}", display_chain(.chain))]
     TooDeep {
@@ -80,6 +83,8 @@ where
     // Number of `extends` links from each resolved item to its root.
     let mut depths: std::collections::HashMap<K, usize> =
         std::collections::HashMap::with_capacity(items.len());
+    // Items known to lead to a root (or to a resolved item) past the depth limit, not to a loop.
+    let mut leads_out: HashSet<K> = HashSet::new();
     for key in items.keys() {
         if done.contains_key(key) {
             continue;
@@ -109,13 +114,26 @@ where
             if let Some(start) = chain.iter().position(|k| k == parent) {
                 let mut cycle = chain[start..].to_vec();
                 cycle.push(parent.clone());
-                break Err(ExtendsError::Circular(cycle));
+                break Err(ExtendsError::Circular(cycle.into()));
             }
             if chain.len() > max_depth {
-                break Err(ExtendsError::TooDeep {
-                    chain: chain.clone(),
-                    limit: max_depth,
-                });
+                // Past the limit. A loop longer than the limit is still a loop: walk on to find
+                // out, each item at most once over all walks (`leads_out` keeps those that end
+                // elsewhere), so hostile input stays linear.
+                let (cycle, walked) = find_loop(items, &chain, &done, &leads_out);
+                match cycle {
+                    Some(cycle) => {
+                        chain = walked;
+                        break Err(ExtendsError::Circular(cycle.into()));
+                    }
+                    None => {
+                        leads_out.extend(walked.into_iter().skip(chain.len()));
+                        break Err(ExtendsError::TooDeep {
+                            chain: chain.clone(),
+                            limit: max_depth,
+                        });
+                    }
+                }
             }
             if !items.contains_key(parent) {
                 chain.push(parent.clone());
@@ -154,6 +172,42 @@ where
         }
     }
     done
+}
+
+/// Walks on from the end of `chain` until a root, a missing parent, an item already resolved or
+/// known to lead out, or an item already on the walk (a loop). Returns the loop as a closed path,
+/// if any, and every item walked (the chain first).
+fn find_loop<K>(
+    items: &IndexMap<K, (Option<K>, Value)>,
+    chain: &[K],
+    done: &IndexMap<K, Result<Value, ExtendsError<K>>>,
+    leads_out: &HashSet<K>,
+) -> (Option<Vec<K>>, Vec<K>)
+where
+    K: Clone + Eq + Hash,
+{
+    let mut position: HashMap<K, usize> = chain
+        .iter()
+        .enumerate()
+        .map(|(at, key)| (key.clone(), at))
+        .collect();
+    let mut walked = chain.to_vec();
+    loop {
+        let current = walked.last().expect("the chain starts with one item");
+        let Some((Some(parent), _)) = items.get(current) else {
+            return (None, walked);
+        };
+        if done.contains_key(parent) || leads_out.contains(parent) || !items.contains_key(parent) {
+            return (None, walked);
+        }
+        if let Some(&start) = position.get(parent) {
+            let mut cycle = walked[start..].to_vec();
+            cycle.push(parent.clone());
+            return (Some(cycle), walked);
+        }
+        position.insert(parent.clone(), walked.len());
+        walked.push(parent.clone());
+    }
 }
 
 fn inherit(parent: &Value, own: &Value) -> Result<Value, MergeError> {
