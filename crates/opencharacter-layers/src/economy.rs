@@ -181,6 +181,34 @@ pub fn active_sellers<'r>(ruleset: &'r Ruleset, pack: &PackId) -> Vec<(&'r Field
         .unwrap_or_default()
 }
 
+/// The sellers of every market that sell an item under the effective ruleset, in market then
+/// declaration order: sellers no layer withdrew, whose `sells` matches the item, in markets whose
+/// `unsold` (with what layers appended) does not match it. An item nobody sells is still an item:
+/// it is carried, used, handed out and found in loot.
+pub fn sellers_of(ruleset: &Ruleset, item: &QualifiedContentId) -> Vec<QualifiedFieldId> {
+    let resolver = Resolver::new(ruleset);
+    let mut out = Vec::new();
+    for (pack, market) in &ruleset.markets {
+        if market
+            .unsold
+            .iter()
+            .any(|filter| goods_match_with(&resolver, pack, filter, item))
+        {
+            continue;
+        }
+        for (id, seller) in active_sellers(ruleset, pack) {
+            if seller
+                .sells
+                .iter()
+                .any(|filter| goods_match_with(&resolver, pack, filter, item))
+            {
+                out.push(Qualified::new(pack.clone(), id.clone()));
+            }
+        }
+    }
+    out
+}
+
 /// Most rolls of one loot table (its `rolls` formula is capped here).
 pub const MAX_LOOT_ROLLS: u64 = 1000;
 

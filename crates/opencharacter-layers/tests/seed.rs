@@ -483,3 +483,49 @@ fn the_seed_packs_pass_the_layer_checks() {
     let found = opencharacter_layers::check_ruleset_layers(&ember());
     assert!(found.is_empty(), "{found:?}");
 }
+
+#[test]
+fn an_item_that_is_not_sold_is_still_an_item() {
+    let ruleset = ember();
+    let charm = c("ember-roads-1e:gear.charm");
+    let rope = c("ember-roads-1e:gear.rope");
+    let sellers = |r: &opencharacter_spec::model::Ruleset, item| {
+        economy::sellers_of(r, item)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        sellers(&ruleset, &charm),
+        ["ember-roads-1e:outfitter", "ember-roads-1e:magic_dealer"]
+    );
+    let (effective, _) = apply_layers(&ruleset, &ids(&["ember-roads-1e:scarce_magic"]));
+    assert_eq!(
+        sellers(&effective, &charm),
+        Vec::<String>::new(),
+        "unsold: tag magical"
+    );
+    assert_eq!(sellers(&effective, &rope), ["ember-roads-1e:outfitter"]);
+    // Still an item: it resolves, keeps its price, and a table that names it drops it.
+    assert!(effective.lookup(&charm).is_some());
+    assert!(matches!(
+        economy::price_display(&effective, &charm),
+        Some(PriceDisplay::Price(_))
+    ));
+    let mut with_table = effective.clone();
+    let table: opencharacter_spec::model::LootTable = serde_json::from_value(
+        serde_json::json!({"entries": [{"filter": {"tag": "magical"}, "weight": 1}]}),
+    )
+    .unwrap();
+    with_table
+        .loot_tables
+        .insert(q("ember-roads-1e:charms"), table);
+    let drops = economy::roll_loot(&with_table, &q("ember-roads-1e:charms"), 1).unwrap();
+    assert_eq!(
+        drops,
+        [Drop::Item {
+            id: charm,
+            count: 1
+        }]
+    );
+}
