@@ -518,21 +518,16 @@ fn economy(ctx: &mut Ctx<'_>) -> Result<(), Error> {
     ] {
         label(ctx, format!("currency.{unit}.label"), text)?;
     }
+    // Who sells what, by kind of goods. The SRD gives prices, not places, so the market names
+    // no places; magic items have prices in no SRD table, so no seller sells them.
     let market = json!({
-        "places": ["village", "town", "city"],
-        "sold": [
-            { "filter": { "type": "mount", "filters": { "category": "waterborne_vehicles" } }, "place": "city" },
-        ],
         "sellers": {
             "general_store": { "sells": [{ "type": "gear" }, { "type": "tool" }] },
-            "smith": { "sells": [{ "type": "weapon" }, { "type": "armor" }], "place": "town" },
+            "smith": { "sells": [{ "type": "weapon" }, { "type": "armor" }] },
             "stable": { "sells": [{ "type": "mount" }] },
         },
         "unsold": [{ "type": "magic_item" }],
     });
-    for (place, text) in [("village", "Village"), ("town", "Town"), ("city", "City")] {
-        label(ctx, format!("place.{place}.label"), text)?;
-    }
     for (seller, text) in [
         ("general_store", "General store"),
         ("smith", "Smith and armorer"),
@@ -548,6 +543,8 @@ fn economy(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         ("very_rare", "Very rare magic item"),
         ("legendary", "Legendary magic item"),
     ] {
+        // One table per rarity, every item of it equally likely: the SRD gives rarities, not
+        // weights.
         let id = format!("magic_{rarity}");
         tables.insert(
             id.clone(),
@@ -555,19 +552,6 @@ fn economy(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         );
         label(ctx, format!("lootTable.{id}.label"), text)?;
     }
-    tables.insert(
-        "pocket_change".into(),
-        json!({ "entries": [
-            { "coins": "cp", "weight": 6, "count": "5d6" },
-            { "coins": "sp", "weight": 3, "count": "4d6" },
-            { "coins": "gp", "weight": 1, "count": "3d6" },
-        ] }),
-    );
-    label(
-        ctx,
-        "lootTable.pocket_change.label".into(),
-        "A creature's pocket change",
-    )?;
     ctx.out.file(
         "rules/economy.yaml",
         json!({ "currencies": currencies, "market": market, "lootTables": tables }),
