@@ -918,3 +918,65 @@ fn every_file_and_the_fighter_pass_the_committed_schemas() {
     }
     assert_eq!(problems, Vec::<String>::new());
 }
+
+/// The spec's own checks that need no other crate: the manifest, the features for the declared
+/// spec version, every item's properties against its type (after `extends`), and every key the
+/// English text must hold.
+#[test]
+fn the_specs_own_checks_find_nothing() {
+    use opencharacter_spec::features::PackContents;
+    use opencharacter_spec::model::PackRelease;
+    use opencharacter_spec::validate;
+
+    let pack = Pack::read();
+    let mut problems: Vec<String> = validate::manifest_diagnostics(&pack.manifest)
+        .iter()
+        .map(|d| format!("pack.yaml: {}", d.code.name))
+        .collect();
+    let languages = ["en", "es"];
+    let contents = PackContents {
+        rules: &pack.rules,
+        upgrades: &[],
+        languages: &languages,
+        default_language: "en",
+    };
+    problems.extend(
+        validate::feature_diagnostics(&contents, &pack.manifest.spec_version)
+            .iter()
+            .map(|d| format!("features: {}", d.code.name)),
+    );
+    for (id, item) in &pack.content {
+        let content_type = pack.type_of(item);
+        let properties = pack
+            .properties(item)
+            .into_iter()
+            .map(|(k, v)| (k.parse().unwrap(), v))
+            .collect();
+        for d in validate::property_diagnostics(
+            &properties,
+            pack.content_type(&content_type),
+            &content_type,
+            true,
+        ) {
+            problems.push(format!("{id}: {} at {:?}", d.code.name, d.location.pointer));
+        }
+    }
+    let en = std::fs::read_to_string(root().join(PACK).join("i18n/en.yaml")).unwrap();
+    let release: PackRelease = serde_json::from_value(serde_json::json!({
+        "manifest": serde_json::to_value(&pack.manifest).unwrap(),
+        "rules": serde_json::to_value(&pack.rules).unwrap(),
+        "content": serde_json::to_value(&pack.content).unwrap(),
+        "i18n": yaml::Document::parse(&en).unwrap().value,
+        "formulas": {},
+    }))
+    .unwrap();
+    for required in validate::required_keys(&release) {
+        if !pack.text.contains_key(&required.key) {
+            problems.push(format!(
+                "i18n/en.yaml lacks {} ({})",
+                required.key, required.pointer
+            ));
+        }
+    }
+    assert_eq!(problems, Vec::<String>::new());
+}
