@@ -1,1 +1,146 @@
-fn main() {}
+//! Evaluating the SRD 5.1 level-3 fighter's whole sheet, beside only parsing its character file,
+//! in the same run: prints the time of each and their ratio.
+//!
+//! `cargo bench -p opencharacter-sheet` (a plain binary: `harness = false`). The pack is read
+//! from its source files once, outside the timing.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a benchmark's panic is its failure report"
+)]
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use opencharacter_resolve::{LoadOptions, load_ruleset};
+use opencharacter_sheet::{EvaluateOptions, Evaluator, evaluate};
+use opencharacter_spec::model::{
+    Character, ContentItem, I18nFile, Manifest, PackRelease, RulesDocument, Template,
+};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read<T: serde::de::DeserializeOwned>(path: &Path) -> T {
+    opencharacter_spec::yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn yaml_files(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "yaml") {
+                let relative = path.strip_prefix(dir).unwrap().with_extension("");
+                let id: Vec<String> = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.push((id.join("."), path));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn srd() -> PackRelease {
+    let pack = root().join("packs/5e/srd-5.1");
+    let mut rules = RulesDocument::default();
+    for (_, path) in yaml_files(&pack.join("rules")) {
+        rules.merge(read(&path));
+    }
+    PackRelease {
+        schema: None,
+        manifest: read::<Manifest>(&pack.join("pack.yaml")),
+        rules,
+        content: yaml_files(&pack.join("content"))
+            .into_iter()
+            .map(|(id, path)| (id.parse().unwrap(), read::<ContentItem>(&path)))
+            .collect(),
+        templates: yaml_files(&pack.join("templates"))
+            .into_iter()
+            .map(|(id, path)| (id.parse().unwrap(), read::<Template>(&path)))
+            .collect(),
+        upgrades: Vec::new(),
+        i18n: read::<I18nFile>(&pack.join("i18n/en.yaml")),
+        formulas: Default::default(),
+    }
+}
+
+fn main() {
+    let release = srd();
+    let options = LoadOptions {
+        check_formulas: false,
+        ..LoadOptions::default()
+    };
+    let (ruleset, _) = load_ruleset([&release], &options);
+    let text = std::fs::read_to_string(root().join("examples/characters/fighter-3.yaml")).unwrap();
+    let evaluate_options = EvaluateOptions::default();
+
+    // Rounds alternate the measurements so machine load favours none of them.
+    let evaluator = Evaluator::new(&ruleset);
+    let rounds = 10;
+    let per_round = 20;
+    let (mut parse_time, mut cold_time, mut warm_time) =
+        (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    for _ in 0..rounds {
+        let start = Instant::now();
+        for _ in 0..per_round {
+            let character: Character =
+                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
+            black_box(character);
+        }
+        parse_time += start.elapsed();
+
+        // `evaluate`: a fresh evaluation, parsing the ruleset's formulas it reads.
+        let start = Instant::now();
+        for _ in 0..per_round {
+            let character: Character =
+                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
+            black_box(evaluate(&ruleset, &character, &evaluate_options));
+        }
+        cold_time += start.elapsed();
+
+        // `Evaluator`: formulas parsed once for the ruleset, as an app holding it would.
+        let start = Instant::now();
+        for _ in 0..per_round {
+            let character: Character =
+                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
+            black_box(evaluator.evaluate(&character, &evaluate_options));
+        }
+        warm_time += start.elapsed();
+    }
+    let n = f64::from(rounds * per_round);
+    let parse = parse_time.as_secs_f64() / n;
+    let cold = cold_time.as_secs_f64() / n;
+    let warm = warm_time.as_secs_f64() / n;
+    println!(
+        "fighter-3 against the SRD 5.1 pack ({} fields, {} content items), {} runs each:",
+        ruleset.fields.len(),
+        ruleset.content.len(),
+        rounds * per_round
+    );
+    println!(
+        "  parse the character file only                  {:>9.1} µs",
+        parse * 1e6
+    );
+    println!(
+        "  parse + evaluate the whole sheet (evaluate)    {:>9.1} µs  ({:.1}× parsing)",
+        cold * 1e6,
+        cold / parse
+    );
+    println!(
+        "  parse + evaluate, formulas parsed once (Evaluator) {:>5.1} µs  ({:.1}× parsing)",
+        warm * 1e6,
+        warm / parse
+    );
+}

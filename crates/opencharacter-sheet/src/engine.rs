@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use opencharacter_formula::{Environment, EvalError, EvalErrorKind, Expr, SplitMix64, Value};
+use opencharacter_formula::{Environment, EvalError, EvalErrorKind, Expr, Value};
 use opencharacter_resolve::{NameKind, Resolver};
 use opencharacter_spec::ids::{
     ContentId, FieldId, PackId, Qualified, QualifiedContentId, QualifiedFieldId, Reference,
@@ -13,6 +13,9 @@ use opencharacter_spec::ids::{
 use opencharacter_spec::model::{Character, Ruleset};
 
 use crate::value::literal;
+
+/// Parsed formulas by their text, kept across evaluations against one ruleset.
+pub(crate) type ParseCache = RefCell<HashMap<String, Rc<Result<Expr, String>>>>;
 
 /// A formula name's key in the cache: the reading pack, the explicit pack, the name.
 type NameKey = (PackId, Option<String>, String);
@@ -25,20 +28,27 @@ pub(crate) struct Engine<'a> {
     pub(crate) ruleset: &'a Ruleset,
     pub(crate) character: &'a Character,
     pub(crate) resolver: Resolver<'a>,
-    parsed: RefCell<HashMap<String, Rc<Result<Expr, String>>>>,
+    parsed: &'a ParseCache,
+    /// Bare names by the pack that reads them (the common case, looked up without allocating).
+    bare_names: RefCell<HashMap<PackId, HashMap<String, Option<QualifiedFieldId>>>>,
     names: RefCell<HashMap<NameKey, Option<QualifiedFieldId>>>,
-    content: RefCell<HashMap<(PackId, String), Option<QualifiedContentId>>>,
+    content: RefCell<HashMap<PackId, HashMap<String, Option<QualifiedContentId>>>>,
     /// Setting values, by qualified ID.
     pub(crate) settings: HashMap<QualifiedFieldId, Value>,
 }
 
 impl<'a> Engine<'a> {
-    pub(crate) fn new(ruleset: &'a Ruleset, character: &'a Character) -> Self {
+    pub(crate) fn new(
+        ruleset: &'a Ruleset,
+        character: &'a Character,
+        parsed: &'a ParseCache,
+    ) -> Self {
         Engine {
             ruleset,
             character,
             resolver: Resolver::new(ruleset),
-            parsed: RefCell::default(),
+            parsed,
+            bare_names: RefCell::default(),
             names: RefCell::default(),
             content: RefCell::default(),
             settings: HashMap::new(),
@@ -85,9 +95,15 @@ impl<'a> Engine<'a> {
         pack: Option<&str>,
         name: &str,
     ) -> Option<QualifiedFieldId> {
-        let key = (ctx.clone(), pack.map(str::to_owned), name.to_owned());
-        if let Some(found) = self.names.borrow().get(&key) {
-            return found.clone();
+        if pack.is_none() {
+            if let Some(found) = self.bare_names.borrow().get(ctx).and_then(|m| m.get(name)) {
+                return found.clone();
+            }
+        } else {
+            let key = (ctx.clone(), pack.map(str::to_owned), name.to_owned());
+            if let Some(found) = self.names.borrow().get(&key) {
+                return found.clone();
+            }
         }
         let found = name.parse::<FieldId>().ok().and_then(|local| {
             let reference = match pack {
@@ -96,21 +112,36 @@ impl<'a> Engine<'a> {
             };
             self.resolve_kind(ctx, &reference, NameKind::FormulaName)
         });
-        self.names.borrow_mut().insert(key, found.clone());
+        match pack {
+            None => {
+                self.bare_names
+                    .borrow_mut()
+                    .entry(ctx.clone())
+                    .or_default()
+                    .insert(name.to_owned(), found.clone());
+            }
+            Some(pack) => {
+                let key = (ctx.clone(), Some(pack.to_owned()), name.to_owned());
+                self.names.borrow_mut().insert(key, found.clone());
+            }
+        }
         found
     }
 
     /// The content a `has` / `count` argument or a grant written in pack `ctx` names.
     pub(crate) fn content_id(&self, ctx: &PackId, text: &str) -> Option<QualifiedContentId> {
-        let key = (ctx.clone(), text.to_owned());
-        if let Some(found) = self.content.borrow().get(&key) {
+        if let Some(found) = self.content.borrow().get(ctx).and_then(|m| m.get(text)) {
             return found.clone();
         }
         let found = text
             .parse::<Reference<ContentId>>()
             .ok()
             .and_then(|reference| self.resolve_content(ctx, &reference));
-        self.content.borrow_mut().insert(key, found.clone());
+        self.content
+            .borrow_mut()
+            .entry(ctx.clone())
+            .or_default()
+            .insert(text.to_owned(), found.clone());
         found
     }
 
@@ -192,7 +223,9 @@ impl Env<'_, '_> {
     /// Evaluates a formula that must not roll: a formula with dice is refused rather than
     /// rolled, so a sheet never changes between two reads.
     pub(crate) fn value(&self, expr: &Expr) -> Result<Value, EvalError> {
-        if expr.references().dice {
+        let mut roller = NoRoll(false);
+        let value = expr.eval(self, &mut roller)?;
+        if roller.0 {
             return Err(EvalError {
                 kind: EvalErrorKind::OutOfRange(
                     "this formula rolls dice where a fixed value is needed".into(),
@@ -200,7 +233,7 @@ impl Env<'_, '_> {
                 at: expr.to_string(),
             });
         }
-        expr.eval(self, &mut SplitMix64::new(0))
+        Ok(value)
     }
 
     /// The formula with every part that does not roll replaced by its value: `(level)d(class.hit_die)`
@@ -258,6 +291,17 @@ impl Env<'_, '_> {
         self.engine
             .name(self.ctx, pack, name)
             .is_some_and(|id| failed.contains(&id))
+    }
+}
+
+/// A roller that notes that a formula tried to roll (and gives 1), so a fixed value is never
+/// a rolled one.
+struct NoRoll(bool);
+
+impl opencharacter_formula::Roller for NoRoll {
+    fn roll(&mut self, _sides: u64) -> u64 {
+        self.0 = true;
+        1
     }
 }
 

@@ -309,7 +309,60 @@ pub struct OwnedItem {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn evaluate(ruleset: &Ruleset, character: &Character, options: &EvaluateOptions) -> Sheet {
-    let mut engine = Engine::new(ruleset, character);
+    Evaluator::new(ruleset).evaluate(character, options)
+}
+
+/// Evaluates characters against one ruleset, parsing each of its formulas once across
+/// evaluations: what an app holds while a ruleset is loaded.
+///
+/// ```
+/// use opencharacter_sheet::{EvaluateOptions, Evaluator};
+/// use opencharacter_spec::model::{Character, Ruleset};
+///
+/// let ruleset: Ruleset = serde_json::from_value(serde_json::json!({
+///     "packs": [{"id": "g", "version": "1.0.0", "specVersion": "1.0.0",
+///                "license": "CC0-1.0", "defaultLanguage": "en"}],
+///     "fields": {"g:level": {"type": "number", "default": 1},
+///                "g:proficiency": {"type": "number", "formula": "2 + floor((level - 1) / 4)"}}
+/// }))?;
+/// let evaluator = Evaluator::new(&ruleset);
+/// for (level, bonus) in [(1, 2), (5, 3), (17, 6)] {
+///     let character: Character = serde_json::from_value(serde_json::json!({
+///         "packs": {"g": "1.0.0"}, "fields": {"g:level": level}
+///     }))?;
+///     let sheet = evaluator.evaluate(&character, &EvaluateOptions::default());
+///     assert_eq!(sheet.integer("g:proficiency"), Some(bonus));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Evaluator<'r> {
+    ruleset: &'r Ruleset,
+    parsed: crate::engine::ParseCache,
+}
+
+impl<'r> Evaluator<'r> {
+    /// An evaluator over `ruleset`.
+    pub fn new(ruleset: &'r Ruleset) -> Self {
+        Evaluator {
+            ruleset,
+            parsed: Default::default(),
+        }
+    }
+
+    /// Evaluates a character (see [`evaluate`]).
+    pub fn evaluate(&self, character: &Character, options: &EvaluateOptions) -> Sheet {
+        evaluate_with(self.ruleset, character, options, &self.parsed)
+    }
+}
+
+fn evaluate_with(
+    ruleset: &Ruleset,
+    character: &Character,
+    options: &EvaluateOptions,
+    parsed: &crate::engine::ParseCache,
+) -> Sheet {
+    let mut engine = Engine::new(ruleset, character, parsed);
     let mut issues = opencharacter_resolve::check_character(ruleset, character);
     let settings = settings(&mut engine, options, &mut issues);
 

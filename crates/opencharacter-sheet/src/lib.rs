@@ -49,8 +49,8 @@ mod value;
 mod tests;
 
 pub use evaluate::{
-    AppliedEffect, EffectSource, EvaluateOptions, FieldValue, Origin, OwnedItem, PoolValue,
-    PurseFamily, Sheet, TrackValue, ValueSource, WoundTrackValue, evaluate,
+    AppliedEffect, EffectSource, EvaluateOptions, Evaluator, FieldValue, Origin, OwnedItem,
+    PoolValue, PurseFamily, Sheet, TrackValue, ValueSource, WoundTrackValue, evaluate,
 };
 pub use rolls::{
     Advantage, CheckInput, CheckOdds, CheckRoll, DiceRoll, Difficulty, Odds, Roll, RollError,

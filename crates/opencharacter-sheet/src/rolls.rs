@@ -1070,7 +1070,8 @@ impl Sheet {
             .actions
             .get(action)
             .ok_or_else(|| RollError::Unknown("action", action.to_string()))?;
-        let mut engine = Engine::new(ruleset, character);
+        let parsed = crate::engine::ParseCache::default();
+        let mut engine = Engine::new(ruleset, character, &parsed);
         engine.settings = self.settings_values.clone();
         let env = Env {
             engine: &engine,
