@@ -256,9 +256,14 @@ fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagn
             diagnostic.message_in(crate::lang::standard_text())
         );
         let location = &diagnostic.location;
-        if let Some(file) = &location.file {
-            let pointer = location.pointer.as_deref().unwrap_or("");
-            let _ = writeln!(out, "  --> {file}#{pointer}");
+        match (&location.file, &location.pointer) {
+            (Some(file), Some(pointer)) => {
+                let _ = writeln!(out, "  --> {file}#{pointer}");
+            }
+            (Some(file), None) => {
+                let _ = writeln!(out, "  --> {file}");
+            }
+            _ => {}
         }
     }
     out
