@@ -10,7 +10,9 @@
 
 use std::path::{Path, PathBuf};
 
-use opencharacter_resolve::{LoadOptions, check_references, load_ruleset, suggest_load_order};
+use opencharacter_resolve::{
+    LoadOptions, check_dependencies, check_references, load_ruleset, suggest_load_order,
+};
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::{PackId, Qualified, Reference};
 use opencharacter_spec::model::{ContentForm, ContentItem, ContentTypeDef, PackRelease, Ruleset};
@@ -62,9 +64,9 @@ pub struct Validation {
     pub reading: Reading,
     /// Each pack of `reading.packs`, assembled (`None` where its manifest could not be read).
     pub assembled: Vec<Option<AssembledPack>>,
-    /// Every pack validated and every pack given to resolve against, loaded in a suggested
-    /// order (what the reference checks resolved in).
-    pub ruleset: Ruleset,
+    /// Each pack of `reading.packs` loaded with its dependencies, in a suggested order: what
+    /// its references resolved in (`None` where it could not be assembled).
+    pub rulesets: Vec<Option<Ruleset>>,
 }
 
 /// Validates every pack under `paths`, resolving against them and the packs and releases under
@@ -126,8 +128,8 @@ pub fn validate_reading(
         assembled.push(pack);
     }
 
-    // One ruleset of every pack validated and every pack given to resolve against, in a load
-    // order that puts dependencies first (or as found, when none exists: the checks say why).
+    // Every release known: the packs validated, then the packs given to resolve against (a
+    // pack validated wins over one given with the same ID).
     let mut releases: Vec<&PackRelease> = assembled
         .iter()
         .flatten()
@@ -140,64 +142,84 @@ pub fn validate_reading(
             .flatten()
             .any(|pack| pack.release.manifest.id == other.manifest.id)
     }));
-    let order: Vec<&PackRelease> = match suggest_load_order(releases.iter().map(|r| &r.manifest)) {
-        Ok(manifests) => manifests
-            .iter()
-            .filter_map(|m| {
-                releases
-                    .iter()
-                    .find(|r| std::ptr::eq(&r.manifest, *m))
-                    .copied()
-            })
-            .collect(),
-        Err(_) => releases.clone(),
-    };
-    let validated: Vec<&PackId> = releases[..own].iter().map(|r| &r.manifest.id).collect();
     let load = LoadOptions {
         // The tables were built here, from the formula crate.
         check_formulas: false,
         ..LoadOptions::default()
     };
-    let (ruleset, loaded) = load_ruleset(order, &load);
-
     let index_of = |pack: &PackId| -> Option<usize> {
         assembled
             .iter()
             .position(|a| a.as_ref().is_some_and(|a| a.release.manifest.id == *pack))
     };
-    for diagnostic in loaded {
-        let Some(pack) = diagnostic.pack.clone() else {
-            reading.diagnostics.push(diagnostic);
-            continue;
-        };
-        if !validated.contains(&&pack) {
-            continue;
-        }
-        if let Some(index) = index_of(&pack)
-            && let Some(assembled_pack) = &assembled[index]
-        {
-            let located = assembled_pack.locate(&reading.packs[index], diagnostic);
-            reading.packs[index].diagnostics.push(located);
+
+    // The manifests checked together once, in a suggested load order (as found when there is
+    // none): duplicate packs, cycles, ranges, missing dependencies, spec versions.
+    let order = load_order(&releases);
+    let validated: Vec<&PackId> = releases[..own].iter().map(|r| &r.manifest.id).collect();
+    for diagnostic in check_dependencies(order.iter().map(|r| &r.manifest)) {
+        let target = diagnostic
+            .pack
+            .as_ref()
+            .and_then(|pack| validated.contains(&pack).then(|| index_of(pack)).flatten());
+        match target {
+            Some(index) => {
+                if let Some(assembled_pack) = &assembled[index] {
+                    let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
+                    let located = assembled_pack.locate(
+                        &reading.packs[index],
+                        diagnostic.with_pointer(format!("/manifest{pointer}")),
+                    );
+                    reading.packs[index].diagnostics.push(located);
+                }
+            }
+            None if diagnostic.pack.is_none() => reading.diagnostics.push(diagnostic),
+            None => {}
         }
     }
 
-    for (index, slot) in assembled.iter_mut().enumerate() {
-        let Some(pack) = slot else { continue };
+    // Each pack is loaded with its dependencies (and theirs), as an app would load it: packs
+    // of the same tree that do not depend on each other never meet.
+    let mut rulesets: Vec<Option<Ruleset>> = Vec::new();
+    for (index, slot) in assembled.iter().enumerate() {
+        let Some(pack) = slot else {
+            rulesets.push(None);
+            continue;
+        };
+        let closure = dependency_closure(&pack.release, &order);
+        let (ruleset, loaded) = load_ruleset(closure, &load);
         let source = &reading.packs[index];
         let mut found = Vec::new();
+        for diagnostic in loaded {
+            let own_pack = diagnostic.pack.as_ref() == Some(&pack.release.manifest.id);
+            // The manifests were checked above, all together.
+            if own_pack && !DEPENDENCY_CODES.contains(&diagnostic.code.name) {
+                found.push(pack.locate(source, diagnostic));
+            }
+        }
         for diagnostic in check_references(&pack.release, &ruleset) {
             found.push(pack.locate(source, diagnostic));
         }
         found.extend(property_checks(pack, source, &ruleset));
         found.extend(i18n_checks(pack, source));
-        let id = pack.release.manifest.id.clone();
-        found.extend(pack.compile_more_formulas(source, |item| loaded_type(&ruleset, &id, item)));
         for check in &options.checks {
             for diagnostic in check(pack, &ruleset) {
                 found.push(pack.locate(source, diagnostic));
             }
         }
         reading.packs[index].diagnostics.extend(found);
+        rulesets.push(Some(ruleset));
+    }
+    drop(order);
+    drop(releases);
+
+    // The formulas of content whose type is a dependency's complete each pack's table.
+    for ((slot, source), ruleset) in assembled.iter_mut().zip(&mut reading.packs).zip(&rulesets) {
+        if let (Some(pack), Some(ruleset)) = (slot, ruleset) {
+            let id = pack.release.manifest.id.clone();
+            let found = pack.compile_more_formulas(source, |item| loaded_type(ruleset, &id, item));
+            source.diagnostics.extend(found);
+        }
     }
 
     for source in &mut reading.packs {
@@ -216,7 +238,7 @@ pub fn validate_reading(
     Validation {
         reading,
         assembled,
-        ruleset,
+        rulesets,
     }
 }
 
@@ -325,4 +347,60 @@ fn i18n_checks(pack: &AssembledPack, source: &PackSource) -> Vec<Diagnostic> {
             )
         })
         .collect()
+}
+
+/// The codes of the manifest checks, which validation runs once over every pack.
+const DEPENDENCY_CODES: [&str; 6] = [
+    "spec-version-unsupported",
+    "missing-dependency",
+    "dependency-loaded-late",
+    "duplicate-pack",
+    "dependency-cycle",
+    "invalid-version-range",
+];
+
+/// `releases` in a suggested load order, dependencies first; as given when no order exists (a
+/// cycle, a repeated pack: the manifest checks say why).
+fn load_order<'a>(releases: &[&'a PackRelease]) -> Vec<&'a PackRelease> {
+    match suggest_load_order(releases.iter().map(|r| &r.manifest)) {
+        Ok(manifests) => manifests
+            .iter()
+            .filter_map(|m| {
+                releases
+                    .iter()
+                    .find(|r| std::ptr::eq(&r.manifest, *m))
+                    .copied()
+            })
+            .collect(),
+        Err(_) => releases.to_vec(),
+    }
+}
+
+/// `release` and every pack it depends on, directly or not, found by ID in `order` (the first
+/// with each ID), in `order`'s order. Bounded by the packs known, so a cycle ends.
+fn dependency_closure<'a>(
+    release: &PackRelease,
+    order: &[&'a PackRelease],
+) -> Vec<&'a PackRelease> {
+    let mut wanted: Vec<&PackId> = vec![&release.manifest.id];
+    let mut at = 0;
+    while at < wanted.len() {
+        let id = wanted[at];
+        at += 1;
+        if let Some(found) = order.iter().find(|r| r.manifest.id == *id) {
+            for dependency in found.manifest.dependencies.keys() {
+                if !wanted.contains(&dependency) {
+                    wanted.push(dependency);
+                }
+            }
+        }
+    }
+    let mut out: Vec<&PackRelease> = Vec::new();
+    for release in order {
+        let id = &release.manifest.id;
+        if wanted.contains(&id) && !out.iter().any(|r| r.manifest.id == *id) {
+            out.push(release);
+        }
+    }
+    out
 }

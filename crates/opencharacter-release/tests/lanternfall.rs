@@ -21,9 +21,11 @@ fn validation() -> Validation {
     validate_paths(&[packs()], &[], &ValidateOptions::default()).unwrap()
 }
 
+/// An item as the river-trade pack's ruleset (the pack and the core) holds it.
 fn content(validation: &Validation, id: &str) -> serde_json::Value {
     let id: QualifiedContentId = id.parse().unwrap();
-    serde_json::to_value(&validation.ruleset.content[&id].item).unwrap()
+    let ruleset = validation.rulesets[1].as_ref().unwrap();
+    serde_json::to_value(&ruleset.content[&id].item).unwrap()
 }
 
 #[test]
@@ -136,7 +138,13 @@ fn the_content_pack_overrides_extends_and_hides() {
     assert_eq!(river["type"], "lanternfall-core:lantern");
     // The hide.
     let id: QualifiedContentId = "lanternfall-core:kit.wick-trimmer".parse().unwrap();
-    let hidden = &validation.ruleset.content[&id].hidden_by;
+    let hidden = &validation.rulesets[1].as_ref().unwrap().content[&id].hidden_by;
+    // The core alone hides nothing.
+    assert!(
+        validation.rulesets[0].as_ref().unwrap().content[&id]
+            .hidden_by
+            .is_empty()
+    );
     assert_eq!(hidden.len(), 1);
     assert_eq!(hidden[0].as_str(), "lanternfall-river-trade");
 }
