@@ -206,7 +206,7 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
     }
     if !sheet.pools.is_empty() || !sheet.tracks.is_empty() || !sheet.wound_tracks.is_empty() {
         let _ = writeln!(out, "Live");
-        for (id, pool) in &sheet.pools {
+        for (id, pool) in sheet.pools.iter().filter(|(_, pool)| !pool.hidden) {
             let _ = writeln!(
                 out,
                 "  {id}: {} / {}",

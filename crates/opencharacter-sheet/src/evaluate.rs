@@ -948,6 +948,9 @@ fn evaluate_fields<'a>(
                 if let Some(formula) = &def.formula {
                     reads(&mut graph, i, &id.pack, formula.as_str());
                 }
+                if let Some(when) = &def.hide_when {
+                    reads(&mut graph, i, &id.pack, when.as_str());
+                }
                 for pending in effects.get(*id).into_iter().flatten() {
                     reads(&mut graph, i, &pending.ctx, pending.effect.value.as_str());
                     if let Some(when) = &pending.effect.when {
@@ -955,7 +958,12 @@ fn evaluate_fields<'a>(
                     }
                 }
             }
-            Node::Pool(id, def) => reads(&mut graph, i, &id.pack, def.max.as_str()),
+            Node::Pool(id, def) => {
+                reads(&mut graph, i, &id.pack, def.max.as_str());
+                if let Some(when) = &def.hide_when {
+                    reads(&mut graph, i, &id.pack, when.as_str());
+                }
+            }
         }
     }
 
@@ -1044,7 +1052,9 @@ fn evaluate_fields<'a>(
                     &pass.failed,
                     &mut pass.diagnostics,
                 );
-                let hidden = hidden(&env, engine, def.hide_when.as_ref());
+                // A pool whose maximum is 0 is not shown (rules.md#live-state).
+                let hidden = hidden(&env, engine, def.hide_when.as_ref())
+                    || matches!(&max, Some(Value::Number(n)) if *n == Number::ZERO);
                 let current = match engine.character.live.pools.get(id) {
                     Some(saved) => Some(Value::from(*saved)),
                     None => match def.start {

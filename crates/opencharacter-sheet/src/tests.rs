@@ -628,6 +628,8 @@ live:
   pools:
     hit_points: { max: hp.max }
     luck: { max: "3", start: empty }
+    slots: { max: level - 3 }
+    blessing: { max: "1", hideWhen: level >= 3 }
   tracks:
     stress: { max: "9" }
     heat: { min: 2, max: "20", default: 2 }
@@ -646,6 +648,10 @@ live:
         Some(24)
     );
     assert_eq!(s.integer("g:half"), Some(12));
+    // A pool with a maximum of 0 is not shown; `hideWhen` hides one too.
+    assert!(s.pools[&id("g:slots")].hidden);
+    assert!(s.pools[&id("g:blessing")].hidden);
+    assert!(!s.pools[&id("g:luck")].hidden);
     let luck = &s.pools[&id("g:luck")];
     assert_eq!(
         luck.current.as_ref().and_then(SheetValue::as_integer),
