@@ -189,7 +189,7 @@ fn set_column_corrects_attack_rows_and_content_moves_with_its_choices() {
     assert_eq!(migrated.content[0].quantity, 2);
     assert_eq!(
         migrated.content[0].choices[&local("focus")],
-        [alert.clone()]
+        std::slice::from_ref(&alert)
     );
     assert_eq!(migrated.choices[&id("feat")], [alert]);
 }
@@ -317,4 +317,28 @@ fn reading_a_migrated_character_reports_no_issue_for_values_kept_at_old_ids() {
     let again = read_character(&ruleset, read.character.clone());
     assert!(!again.migration.changed);
     assert_eq!(again.character, read.character);
+}
+
+#[test]
+fn the_spec_pages_scripts_read_and_are_the_fixtures() {
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/spec/upgrades.md"),
+    )
+    .unwrap();
+    let mut scripts = Vec::new();
+    for block in page.split("```yaml\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        if let Some(rest) = block.strip_prefix("# upgrades/") {
+            let name = rest.lines().next().unwrap().to_owned();
+            let script: opencharacter::spec::model::UpgradeScript =
+                opencharacter::spec::yaml::from_str(block).unwrap();
+            scripts.push((name, script));
+        }
+    }
+    let release = release("0.3.0");
+    assert_eq!(scripts.len(), release.upgrades.len());
+    for ((name, script), upgrade) in scripts.iter().zip(&release.upgrades) {
+        assert_eq!(*name, format!("{}-to-{}.yaml", upgrade.from, upgrade.to));
+        assert_eq!(script.steps, upgrade.steps, "{name}");
+    }
 }

@@ -57,7 +57,6 @@ use crate::shows::{LiveKind, SheetCache};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn migrate(ruleset: &Ruleset, character: Character) -> (Character, MigrationReport) {
-    let original = character.clone();
     let mut run = Run {
         ruleset,
         character,
@@ -101,7 +100,9 @@ pub fn migrate(ruleset: &Ruleset, character: Character) -> (Character, Migration
         }
     }
     let mut report = run.report;
-    report.changed = run.character != original;
+    // Every change is recorded (a step records only what it changed), so the report tells
+    // without keeping a copy of the character to compare with.
+    report.changed = !report.versions.is_empty() || !report.steps.is_empty();
     (run.character, report)
 }
 
