@@ -13,6 +13,9 @@
 //! reads them with limits (no symbolic links, UTF-8, bounded sizes and counts), parses the YAML
 //! ones with a side table of spans, and turns a (file, JSON pointer) into a located diagnostic.
 //!
+//! [`build`] writes what valid packs become: each pack's `dist/` (its npm package), the
+//! `-i18n` package's languages, the `@opencharacter/packs` aggregate and the spec's text.
+//!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use opencharacter_release::source::{ReadLimits, read_path};
@@ -38,5 +41,6 @@
 //! ```
 
 pub mod assemble;
+pub mod build;
 pub mod source;
 pub mod validate;

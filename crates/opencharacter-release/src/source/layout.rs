@@ -105,6 +105,8 @@ pub(super) fn classify(segments: &[&str], is_dir: bool) -> Verdict {
         }),
         ("upgrades", [name], false) => upgrade(name),
         ("i18n-package", [.., last], _) if *last == "node_modules" => Verdict::Skip,
+        // What the build writes there (`i18n-package/dist/`), not a source.
+        ("i18n-package", ["dist"], true) => Verdict::Skip,
         ("i18n-package", _, true) => Verdict::Folder,
         ("i18n-package", _, false) => Verdict::File(FileKind::I18nPackage),
         _ => Verdict::Unknown,
@@ -276,6 +278,7 @@ mod tests {
         );
         assert_eq!(kind("i18n-package/i18n/"), Verdict::Folder);
         assert_eq!(kind("i18n-package/node_modules/"), Verdict::Skip);
+        assert_eq!(kind("i18n-package/dist/"), Verdict::Skip);
         for skipped in [
             ".git/",
             ".DS_Store",

@@ -395,4 +395,15 @@ codes! {
     /// A `moveContent` whose `replacedBy` names no content item (migrate).
     UPGRADE_MOVE_TARGET_MISSING = "upgrade-move-target-missing", Error, ["id", "replacement"],
         "a moveContent's replacement does not exist";
+
+    // ---- building releases (release::build) -------------------------------------------------
+    /// A pack has languages beyond its default but no `i18n-package/package.json` (release).
+    I18N_PACKAGE_MISSING = "i18n-package-missing", Error, ["pack", "languages"],
+        "a pack with other languages has no -i18n package";
+    /// A pack's `i18n-package/package.json` is not what the build needs (release).
+    I18N_PACKAGE_INVALID = "i18n-package-invalid", Error, ["pack", "reason"],
+        "the -i18n package's package.json is invalid";
+    /// A built file or folder could not be written (release).
+    BUILD_WRITE_FAILED = "build-write-failed", Error, ["path", "reason"],
+        "a built file could not be written";
 }

@@ -1,0 +1,230 @@
+#![allow(
+    clippy::unwrap_used,
+    reason = "a panic in a test is its failure report"
+)]
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::*;
+
+fn write(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+const META_EN: &str = "_meta: { language: en, direction: ltr }\n";
+
+/// `demo/core` (with a `$schema` in its files) and `demo/extra`, which depends on it.
+fn packs(root: &Path) {
+    write(
+        root,
+        "demo/core/pack.yaml",
+        "$schema: ../../schemas/pack.schema.json\nid: demo-core\nversion: 0.2.0\nspecVersion: 1.5.0\n\
+         license: CC0-1.0\ndefaultLanguage: en\n",
+    );
+    write(
+        root,
+        "demo/core/rules/core.yaml",
+        "$schema: x.json\nfields:\n  level: { type: number, formula: \"1 + 2\" }\n",
+    );
+    write(
+        root,
+        "demo/core/i18n/en.yaml",
+        &format!("{META_EN}pack:\n  name: Demo\nfield:\n  level:\n    label: Level\n"),
+    );
+    write(
+        root,
+        "demo/extra/pack.yaml",
+        "id: demo-extra\nversion: 1.0.0\nspecVersion: 1.5.0\nlicense: CC-BY-4.0\n\
+         credit: Demo credit\ndefaultLanguage: en\ndependencies: { demo-core: ^0.2.0 }\n",
+    );
+    write(
+        root,
+        "demo/extra/i18n/en.yaml",
+        &format!("{META_EN}pack:\n  name: Extra\n"),
+    );
+}
+
+fn build(root: &Path) -> Build {
+    build_paths(&[root.to_owned()], &[], &BuildOptions::default()).unwrap()
+}
+
+fn codes(build: &Build) -> Vec<&'static str> {
+    build
+        .validation
+        .reading
+        .all_diagnostics()
+        .map(|d| d.code.name)
+        .collect()
+}
+
+fn json(path: PathBuf) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+#[test]
+fn packs_are_built_dependencies_first_with_the_aggregate() {
+    let dir = tempfile::tempdir().unwrap();
+    packs(dir.path());
+    // Found in folder order `core`, `extra`; given in the other order, the build still puts
+    // the dependency first.
+    let paths = [dir.path().join("demo/extra"), dir.path().join("demo/core")];
+    let options = BuildOptions {
+        out: Some(dir.path().join("out")),
+        ..BuildOptions::default()
+    };
+    let build = build_paths(&paths, &[], &options).unwrap();
+    assert_eq!(codes(&build), Vec::<&str>::new());
+    let ids: Vec<String> = build
+        .built
+        .iter()
+        .map(|b| build.validation.reading.packs[b.index].folder.clone())
+        .collect();
+    assert_eq!(ids, ["core", "extra"]);
+
+    let release = json(dir.path().join("demo/core/dist/release.json"));
+    assert!(release.get("$schema").is_none());
+    assert!(release["manifest"].get("$schema").is_none());
+    assert!(release["rules"].get("$schema").is_none());
+    assert_eq!(release["formulas"]["1 + 2"]["text"], "1 + 2");
+    assert_eq!(release["i18n"]["pack.name"], "Demo");
+
+    let package = json(dir.path().join("demo/extra/dist/package.json"));
+    assert_eq!(package["name"], "@opencharacter/demo-extra");
+    assert_eq!(package["version"], "1.0.0");
+    assert_eq!(
+        package["dependencies"]["@opencharacter/demo-core"],
+        "^0.2.0"
+    );
+    assert_eq!(package["exports"]["./i18n/en"]["default"], "./i18n/en.js");
+
+    let aggregate = json(dir.path().join("out/packs/index.json"));
+    let keys: Vec<&String> = aggregate.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["demo-core", "demo-extra"]);
+    assert_eq!(aggregate["demo-core"], release);
+    let text = json(dir.path().join("out/packs/i18n/en.json"));
+    assert_eq!(text["demo-extra"]["pack.name"], "Extra");
+    let package = json(dir.path().join("out/packs/package.json"));
+    assert_eq!(package["license"], "CC-BY-4.0 AND CC0-1.0");
+    assert!(dir.path().join("out/spec/i18n/es.d.ts").is_file());
+}
+
+#[test]
+fn a_pack_with_errors_writes_nothing_and_keeps_its_last_build() {
+    let dir = tempfile::tempdir().unwrap();
+    packs(dir.path());
+    let first = build(dir.path());
+    assert!(!first.has_errors());
+    let release = dir.path().join("demo/core/dist/release.json");
+    let good = std::fs::read(&release).unwrap();
+    let aggregate = std::fs::read(dir.path().join("dist/packs/index.json")).unwrap();
+
+    write(
+        dir.path(),
+        "demo/core/rules/core.yaml",
+        "fields:\n  level: { type: number, formula: \"1 +\" }\n",
+    );
+    let second = build(dir.path());
+    assert!(second.has_errors());
+    assert!(codes(&second).contains(&"formula-invalid"));
+    assert_eq!(std::fs::read(&release).unwrap(), good);
+    // The other pack is valid and built; the aggregate waits for a build without errors.
+    assert_eq!(second.built.len(), 1);
+    assert_eq!(
+        std::fs::read(dir.path().join("dist/packs/index.json")).unwrap(),
+        aggregate
+    );
+}
+
+#[test]
+fn other_languages_need_the_i18n_package() {
+    let dir = tempfile::tempdir().unwrap();
+    packs(dir.path());
+    write(
+        dir.path(),
+        "demo/core/i18n/es.yaml",
+        "_meta: { language: es, direction: ltr }\npack:\n  name: Demostración\n",
+    );
+    let refused = build(dir.path());
+    let missing: Vec<_> = refused
+        .validation
+        .reading
+        .all_diagnostics()
+        .filter(|d| d.code.name == "i18n-package-missing")
+        .collect();
+    assert_eq!(missing.len(), 1);
+    assert_eq!(missing[0].location.file.as_deref(), Some("i18n/es.yaml"));
+    assert!(!dir.path().join("demo/core/dist").exists());
+
+    write(
+        dir.path(),
+        "demo/core/i18n-package/package.json",
+        "{\"name\": 3}",
+    );
+    let invalid = build(dir.path());
+    let found: Vec<_> = codes(&invalid)
+        .into_iter()
+        .filter(|c| c.starts_with("i18n-package"))
+        .collect();
+    // No version, and a name that is not the pack's `-i18n` package.
+    assert_eq!(found, ["i18n-package-invalid", "i18n-package-invalid"]);
+
+    write(
+        dir.path(),
+        "demo/core/i18n-package/package.json",
+        "{\"version\": \"0.1.3\", \"description\": \"Demo in other languages\"}",
+    );
+    let built = build(dir.path());
+    assert_eq!(codes(&built), Vec::<&str>::new());
+    let folder = dir.path().join("demo/core/i18n-package/dist");
+    let spanish = json(folder.join("es.json"));
+    assert_eq!(spanish["_meta"]["language"], "es");
+    assert_eq!(spanish["pack.name"], "Demostración");
+    let package = json(folder.join("package.json"));
+    assert_eq!(package["name"], "@opencharacter/demo-core-i18n");
+    assert_eq!(package["version"], "0.1.3");
+    assert_eq!(package["description"], "Demo in other languages");
+    assert_eq!(
+        package["peerDependencies"]["@opencharacter/demo-core"],
+        "0.2.0"
+    );
+    assert_eq!(package["exports"]["./es"]["types"], "./es.d.ts");
+    // The release carries its default language only.
+    let release = json(dir.path().join("demo/core/dist/release.json"));
+    assert_eq!(release["i18n"]["pack.name"], "Demo");
+    assert!(!dir.path().join("demo/core/dist/i18n/es.json").exists());
+
+    // The build's own output is not read back as part of the pack.
+    let again = build(dir.path());
+    assert_eq!(codes(&again), Vec::<&str>::new());
+}
+
+#[test]
+fn building_twice_gives_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    packs(dir.path());
+    let read_all = |root: &Path| {
+        let mut files = Vec::new();
+        let mut stack = vec![root.to_owned()];
+        while let Some(folder) = stack.pop() {
+            for entry in std::fs::read_dir(folder).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.components().any(|c| c.as_os_str() == "dist") {
+                    files.push((path.clone(), std::fs::read(&path).unwrap()));
+                }
+            }
+        }
+        files.sort();
+        files
+    };
+    build(dir.path());
+    let first = read_all(dir.path());
+    build(dir.path());
+    assert_eq!(read_all(dir.path()), first);
+    assert!(first.len() > 10, "{}", first.len());
+}
