@@ -1162,3 +1162,72 @@ fn values_convert_to_json_plainly() {
     let v = SheetValue(Value::Number(Number::new(-3, 1).unwrap()));
     assert_eq!(serde_json::to_string(&v).unwrap(), "-3");
 }
+
+#[test]
+fn a_blades_style_cutter_rates_its_attributes_and_rolls_its_action() {
+    let rules = r#"
+fields:
+  actions.hunt: { type: number, min: 0, max: 4, default: 0 }
+  actions.study: { type: number, min: 0, max: 4, default: 0 }
+  actions.prowl: { type: number, min: 0, max: 4, default: 0 }
+  actions.skirmish: { type: number, min: 0, max: 4, default: 0 }
+  actions.wreck: { type: number, min: 0, max: 4, default: 0 }
+  actions.command: { type: number, min: 0, max: 4, default: 0 }
+  actions.consort: { type: number, min: 0, max: 4, default: 0 }
+  attributes.insight: { type: number, formula: "if(actions.hunt > 0, 1, 0) + if(actions.study > 0, 1, 0)" }
+  attributes.prowess: { type: number, formula: "if(actions.prowl > 0, 1, 0) + if(actions.skirmish > 0, 1, 0) + if(actions.wreck > 0, 1, 0)" }
+  attributes.resolve: { type: number, formula: "if(actions.command > 0, 1, 0) + if(actions.consort > 0, 1, 0)" }
+live:
+  tracks:
+    stress: { max: "9" }
+resolution: { kind: highest-die, die: 6, pool: { max: 6 }, zeroDice: lowest-of-two, bands: action_roll }
+resultBands:
+  action_roll:
+    bands:
+      critical: { face: 6, count: { min: 2 } }
+      success: { highest: { min: 6 } }
+      partial: { highest: { min: 4, max: 5 } }
+      miss: { highest: { max: 3 } }
+actions:
+  skirmish: { use: { check: actions.skirmish } }
+  resist_insight: { use: { check: attributes.insight } }
+  study: { use: { check: actions.study } }
+"#;
+    let ruleset = one(rules, &[]);
+    let s = sheet(
+        &ruleset,
+        "packs: {g: 1.0.0}\nfields: {'g:actions.hunt': 1, 'g:actions.prowl': 1, 'g:actions.skirmish': 2, 'g:actions.wreck': 1, 'g:actions.command': 1, 'g:actions.consort': 1}\n",
+    );
+    assert_eq!(s.integer("g:attributes.insight"), Some(1));
+    assert_eq!(s.integer("g:attributes.prowess"), Some(3));
+    assert_eq!(s.integer("g:attributes.resolve"), Some(2));
+    let stress = &s.tracks[&id("g:stress")];
+    assert_eq!(
+        (
+            stress.value,
+            stress.max.as_ref().and_then(SheetValue::as_integer)
+        ),
+        (0, Some(9))
+    );
+    let RollKind::Check(skirmish) = &s.roll("g:skirmish").unwrap().kind else {
+        panic!()
+    };
+    assert_eq!(skirmish.formula, "2d6p");
+    let exact: Vec<String> = skirmish.odds[0]
+        .bands
+        .values()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(exact, ["1/36", "5/18", "4/9", "1/4"]);
+    // No dots in Study: zero dice, never a critical.
+    let RollKind::Check(study) = &s.roll("g:study").unwrap().kind else {
+        panic!()
+    };
+    let exact: Vec<String> = study.odds[0]
+        .bands
+        .values()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(exact, ["0", "1/36", "2/9", "3/4"]);
+    assert!(s.issues.is_empty(), "{:#?}", s.issues);
+}
