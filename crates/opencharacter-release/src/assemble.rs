@@ -14,6 +14,7 @@
 use std::collections::HashSet;
 
 use indexmap::IndexMap;
+use opencharacter_i18n::checks::{Nameable, check_file};
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::features::PackContents;
 use opencharacter_spec::ids::ContentId;
@@ -25,7 +26,7 @@ use opencharacter_spec::model::{
     Template, Upgrade, UpgradeScript,
 };
 use opencharacter_spec::validate::{
-    deprecation_diagnostic, feature_diagnostics, language_tag, manifest_diagnostics,
+    deprecation_diagnostic, feature_diagnostics, manifest_diagnostics,
 };
 use serde_json::Value;
 
@@ -577,43 +578,31 @@ fn read_languages(
         FileKind::I18n { language } => (language != default, file.path.clone()),
         _ => (true, file.path.clone()),
     });
-    let mut bad_tags = HashSet::new();
+    let nameable = Nameable::of_release(release);
     for file in files {
         let FileKind::I18n { language } = &file.kind else {
             continue;
         };
-        if let Err(reason) = language_tag(language)
-            && bad_tags.insert(language.clone())
-        {
-            out.push(
-                source.locate(
-                    &file.path,
-                    "",
-                    Diagnostic::new(&codes::LANGUAGE_TAG_INVALID)
-                        .with_arg("tag", language)
-                        .with_arg("reason", reason),
-                ),
-            );
+        let Some(value) = file.value() else { continue };
+        // The i18n crate's checks of one file: its language against its path, values that are
+        // not text, keys that name nothing in the pack.
+        let checked = check_file(Some(&nameable), language, value);
+        let values_not_text = checked
+            .iter()
+            .any(|d| d.code == &codes::I18N_VALUE_NOT_TEXT);
+        for diagnostic in checked {
+            out.push(source.locate_pointer(&file.path, diagnostic));
         }
         let parsed: I18nFile = match source.deserialize(file) {
             Some(Ok(parsed)) => parsed,
+            // A value that is not text was just reported, in words about text.
+            Some(Err(_)) if values_not_text => continue,
             Some(Err(diagnostic)) => {
                 out.push(diagnostic);
                 continue;
             }
             None => continue,
         };
-        if parsed.meta.language != *language {
-            out.push(
-                source.locate(
-                    &file.path,
-                    "/_meta/language",
-                    Diagnostic::new(&codes::I18N_LANGUAGE_MISMATCH)
-                        .with_arg("language", &parsed.meta.language)
-                        .with_arg("expected", language),
-                ),
-            );
-        }
         origins
             .i18n
             .entry(language.clone())
