@@ -442,6 +442,26 @@ mod tests {
     }
 
     #[test]
+    fn the_srd_fighter_reads_from_the_pack_source_folder() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let (mut found, mut problems) = (Vec::new(), Vec::new());
+        releases(&root.join("packs/5e/srd-5.1"), &mut found, &mut problems).unwrap();
+        assert!(!has_errors(&problems), "{problems:#?}");
+        let (ruleset, diagnostics) = load_ruleset(&found, &LoadOptions::default());
+        assert!(!has_errors(&diagnostics), "{diagnostics:#?}");
+        let text = read_text(&root.join("examples/characters/fighter-3.yaml")).unwrap();
+        let character: Character = opencharacter::spec::yaml::from_str(&text).unwrap();
+        let sheet = evaluate(&ruleset, &character, &EvaluateOptions::default());
+        let shown = human(&ruleset, &sheet);
+        assert!(shown.contains("  5e-srd-5.1:combat.ac = 19\n"), "{shown}");
+        assert!(
+            shown.contains("5e-srd-5.1:skill_athletics: d20 + 5 (6–25, mean 31/2)\n      success: very_easy DC 5 100.0%, easy DC 10 80.0%, medium DC 15 55.0%"),
+            "{shown}"
+        );
+        assert!(shown.contains("Issues\n  none\n"), "{shown}");
+    }
+
+    #[test]
     fn json_output_is_one_object_with_rendered_issues() {
         let (_, sheet) = sheet();
         let value: serde_json::Value = serde_json::from_str(&json(&sheet)).unwrap();

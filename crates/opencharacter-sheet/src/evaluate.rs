@@ -460,7 +460,7 @@ fn settings(
         .iter()
         .flat_map(|setup| setup.settings.iter())
         .chain(options.settings.iter());
-    let mut picked: HashMap<&QualifiedFieldId, &Scalar> = HashMap::new();
+    let mut picked: IndexMap<&QualifiedFieldId, &Scalar> = IndexMap::new();
     for (id, value) in chosen {
         picked.insert(id, value);
     }

@@ -315,7 +315,9 @@ fn offset(n: Option<Number>, by: Number) -> Option<SheetValue> {
 fn weights(dist: &Distribution) -> Result<(Vec<(i64, u128)>, u128), RollError> {
     let mut den: u128 = 1;
     for (_, p) in dist.outcomes() {
-        den = den / gcd(den, p.denom()) * p.denom();
+        den = (den / gcd(den, p.denom()))
+            .checked_mul(p.denom())
+            .ok_or_else(|| RollError::Analysis("the odds do not fit".into()))?;
     }
     let mut out = Vec::new();
     for (value, p) in dist.outcomes() {
@@ -453,7 +455,7 @@ fn dice_sum(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRoll
         let mut successes: u128 = 0;
         let mut hits: Option<HashMap<&FieldId, u128>> = Some(HashMap::new());
         for &(v, w) in &outcomes {
-            let margin = dc.map(|dc| v + m - dc);
+            let margin = dc.map(|dc| v.saturating_add(m).saturating_sub(dc));
             let natural = natural_die.map(|_| v);
             if let Some(margin) = margin {
                 let mut success = margin >= 0;
@@ -579,7 +581,7 @@ fn dice_pool(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRol
             }
             if let (Some((_, set)), Some(map)) = (input.bands, hits.as_mut()) {
                 match first_band(set, |band| {
-                    range_holds(band.margin.as_ref(), Some(k - needed))
+                    range_holds(band.margin.as_ref(), Some(k.saturating_sub(needed)))
                 }) {
                     Some(Some(id)) => *map.entry(id).or_insert(0) += w,
                     Some(None) => {}
