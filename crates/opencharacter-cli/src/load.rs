@@ -3,15 +3,17 @@
 //! diagnostic. Exit 0 without errors, 1 with errors, 2 when a path cannot be loaded.
 //!
 //! A PATH is a `release.json` file, a built pack folder (holding `dist/release.json`), or a folder
-//! of packs (every built pack under it, three levels deep at most: `packs/<game>/<pack>`). Source
-//! pack folders (a `pack.yaml` without `dist/release.json`) cannot be loaded yet: no function turns
-//! a source folder into a release so far, so the command says so and exits with 2.
+//! of packs (every built pack under it, three levels deep at most: `packs/<game>/<pack>`). A
+//! source pack folder (a `pack.yaml` without `dist/release.json`) is assembled in memory the way
+//! `build` would; the problems assembling finds are reported with the loader's.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use opencharacter::release::assemble::assemble;
+use opencharacter::release::source::{ReadLimits, read_pack};
 use opencharacter::resolve::suggest_load_order;
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::{PackRelease, Ruleset};
@@ -51,13 +53,37 @@ struct Loaded {
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
     let mut files = Vec::new();
+    let mut sources = Vec::new();
     for path in &args.paths {
-        if let Err(message) = find_releases(path, &mut files) {
+        if let Err(message) = find_releases(path, &mut files, &mut sources) {
             eprintln!("error: {message}");
             return ExitCode::from(2);
         }
     }
-    let mut loaded = Vec::with_capacity(files.len());
+    let mut loaded = Vec::with_capacity(files.len() + sources.len());
+    let mut assembling = Vec::new();
+    for folder in sources {
+        let source = read_pack(&folder, &ReadLimits::default());
+        let (assembled, found) = assemble(&source);
+        // Located in the pack's files, shown with the folder so the path reads on its own.
+        for diagnostic in source.diagnostics.iter().cloned().chain(found) {
+            let file = diagnostic
+                .location
+                .file
+                .as_deref()
+                .map(|file| source.display_path(file).display().to_string());
+            assembling.push(match file {
+                Some(file) => diagnostic.with_file(file),
+                None => diagnostic,
+            });
+        }
+        if let Some(assembled) = assembled {
+            loaded.push(Loaded {
+                path: folder,
+                release: assembled.release,
+            });
+        }
+    }
     for file in files {
         match read_release(&file) {
             Ok(release) => loaded.push(Loaded {
@@ -80,8 +106,9 @@ pub fn run(args: &Args) -> ExitCode {
     let (ruleset, diagnostics) =
         load_ruleset(loaded.iter().map(|l| &l.release), &LoadOptions::default());
     // Each diagnostic names its pack; the file is that pack's release.
-    let diagnostics: Vec<Diagnostic> = diagnostics
+    let diagnostics: Vec<Diagnostic> = assembling
         .into_iter()
+        .chain(diagnostics)
         .map(|d| {
             let file = d.pack.as_ref().and_then(|pack| {
                 loaded
@@ -108,8 +135,13 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-/// Adds the releases `path` names to `found`, or says why it names none.
-fn find_releases(path: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+/// Adds the releases `path` names to `found` and the source pack folders to `sources`, or says
+/// why it names none.
+fn find_releases(
+    path: &Path,
+    found: &mut Vec<PathBuf>,
+    sources: &mut Vec<PathBuf>,
+) -> Result<(), String> {
     let meta = std::fs::symlink_metadata(path)
         .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
     if meta.is_file() {
@@ -122,20 +154,11 @@ fn find_releases(path: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
             path.display()
         ));
     }
-    let before = found.len();
-    let mut sources = Vec::new();
-    walk(path, 0, found, &mut sources)?;
-    if let Some(source) = sources.first() {
+    let before = found.len() + sources.len();
+    walk(path, 0, found, sources)?;
+    if found.len() + sources.len() == before {
         return Err(format!(
-            "`{}` is a source pack folder (pack.yaml without dist/release.json); loading source \
-             folders needs a reader that builds a release from them, which this version does not \
-             have yet: build the pack and load its dist/release.json",
-            source.display()
-        ));
-    }
-    if found.len() == before {
-        return Err(format!(
-            "no built pack (dist/release.json) under `{}`",
+            "no pack (pack.yaml or dist/release.json) under `{}`",
             path.display()
         ));
     }
@@ -203,6 +226,10 @@ fn read_release(path: &Path) -> Result<PackRelease, String> {
 /// `--order`, the suggested order (the given one when no valid order exists: the loader then
 /// reports why).
 fn order(mut loaded: Vec<Loaded>, wanted: &[String]) -> Result<Vec<Loaded>, String> {
+    // Nothing to order (every source folder failed to read): an empty suggestion would recurse.
+    if loaded.is_empty() {
+        return Ok(loaded);
+    }
     if wanted.is_empty() {
         let suggested: Option<Vec<String>> =
             suggest_load_order(loaded.iter().map(|l| &l.release.manifest))

@@ -6,6 +6,7 @@
 
 use clap::Parser;
 
+mod build;
 mod formula;
 mod lang;
 mod layers;
@@ -31,6 +32,8 @@ struct Cli {
 enum Command {
     /// Check packs without writing anything: every problem, located.
     Validate(validate::Args),
+    /// Validate packs and write their releases (`dist/`), the aggregate and the spec's text.
+    Build(build::Args),
     /// Load built releases into one ruleset: load order, credits, conflicts, diagnostics.
     Load(load::Args),
     /// Print the text of content, fields or rules items in a language, and which language answered.
@@ -66,6 +69,7 @@ fn main() -> std::process::ExitCode {
     match cli.command {
         Command::Spec { format } => print_spec(format),
         Command::Validate(args) => return validate::run(&args),
+        Command::Build(args) => return build::run(&args),
         Command::Load(args) => return load::run(&args),
         Command::Show(args) => return show::run(&args),
         Command::Formula(args) => return formula::run(&args),

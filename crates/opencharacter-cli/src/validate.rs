@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 /// The human report: each diagnostic as rustc shows one, then a summary line.
-fn human(reading: &Reading) -> String {
+pub(crate) fn human(reading: &Reading) -> String {
     let here = std::env::current_dir().and_then(std::fs::canonicalize).ok();
     let mut out = String::new();
     for diagnostic in &reading.diagnostics {

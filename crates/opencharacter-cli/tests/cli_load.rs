@@ -81,13 +81,35 @@ fn a_release_file_loads_and_credits_print() {
 }
 
 #[test]
-fn a_source_pack_folder_is_refused_plainly() {
+fn a_source_pack_folder_is_assembled_and_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("demo").join("core");
+    std::fs::create_dir_all(pack.join("i18n")).unwrap();
+    std::fs::write(
+        pack.join("pack.yaml"),
+        "id: demo-core\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: CC0-1.0\ndefaultLanguage: en\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("i18n/en.yaml"),
+        "_meta: { language: en, direction: ltr }\npack:\n  name: Demo\n",
+    )
+    .unwrap();
+    let output = load(&[dir.path().to_str().unwrap()]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("1. demo-core 0.1.0 (CC0-1.0)"), "{text}");
+}
+
+#[test]
+fn a_source_pack_folder_that_does_not_read_reports_why() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("pack.yaml"), "id: demo-core\n").unwrap();
     let output = load(&[dir.path().to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
-    let error = String::from_utf8(output.stderr).unwrap();
-    assert!(error.contains("source pack folder"), "{error}");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("error[yaml-invalid]"), "{text}");
+    assert!(text.contains("pack.yaml"), "{text}");
 }
 
 #[test]

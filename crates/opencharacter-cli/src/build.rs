@@ -1,0 +1,92 @@
+//! `opencharacter build PATH... [--with PATH]... [--out DIR] [--format json]`: validate every
+//! pack under the paths (as `validate` does) and write what each pack without errors becomes:
+//! its `dist/` (the package `@opencharacter/<pack-id>`), its other languages into
+//! `i18n-package/dist/`, and, for a folder of packs, the `@opencharacter/packs` aggregate and the
+//! spec's standard text (`<out>/packs/`, `<out>/spec/`; `<out>` is `dist/` in that folder).
+//! A pack with errors writes nothing. Exit 0 without errors, 1 with errors, 2 when a path cannot
+//! be read or a file cannot be written (the last good build stays in place).
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use opencharacter::release::build::{BuildOptions, build_paths};
+
+/// Validate packs and write their releases.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A pack folder (with `pack.yaml`) or a folder of packs (`packs/`).
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// A pack, a folder of packs, a built pack or a `release.json` to resolve dependencies
+    /// against, without building it. Repeatable.
+    #[arg(long = "with", value_name = "PATH")]
+    with: Vec<PathBuf>,
+    /// Where the `@opencharacter/packs` aggregate (`packs/`) and the spec's text (`spec/`) go;
+    /// by default `dist/` inside the first PATH that is a folder of packs.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// `human` (with the source line and a caret) or `json` (one object per diagnostic per line).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> ExitCode {
+    let options = BuildOptions {
+        out: args.out.clone(),
+        ..BuildOptions::default()
+    };
+    let build = match build_paths(&args.paths, &args.with, &options) {
+        Ok(build) => build,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let reading = &build.validation.reading;
+    let text: String = match args.format {
+        Format::Json => reading
+            .all_diagnostics()
+            .map(|diagnostic| format!("{}\n", diagnostic.to_json(crate::lang::standard_text())))
+            .collect(),
+        Format::Human => {
+            let here = std::env::current_dir().and_then(std::fs::canonicalize).ok();
+            let shown = |path: &std::path::Path| {
+                here.as_deref()
+                    .and_then(|here| path.strip_prefix(here).ok())
+                    .unwrap_or(path)
+                    .display()
+                    .to_string()
+            };
+            let mut text = crate::validate::human(reading);
+            for built in &build.built {
+                let pack = &reading.packs[built.index];
+                let id = pack.id.as_ref().map_or("?", |id| id.as_str());
+                text.push_str(&format!("built {id} → {}\n", shown(&built.dist)));
+                if let Some(folder) = &built.i18n_package {
+                    text.push_str(&format!("built {id}-i18n → {}\n", shown(folder)));
+                }
+            }
+            for folder in &build.shared {
+                text.push_str(&format!("built {}\n", shown(folder)));
+            }
+            text
+        }
+    };
+    // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if build.write_failed {
+        ExitCode::from(2)
+    } else if build.has_errors() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
