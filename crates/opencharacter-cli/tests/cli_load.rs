@@ -117,3 +117,15 @@ fn an_unknown_id_in_order_is_a_usage_error() {
     let output = load(&["base", "--order", "nope"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn a_folder_of_packs_loads_every_built_pack_under_it() {
+    let output = load(&[".", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        value["order"],
+        serde_json::json!(["base", "brew-one", "brew-two"])
+    );
+    assert_eq!(value["conflicts"][0]["winner"], "brew-two");
+}
