@@ -677,3 +677,32 @@ proptest! {
         prop_assert!(ruleset.conflicts.len() <= leaves.len());
     }
 }
+
+#[test]
+fn a_loaded_ruleset_validates_against_its_schema_and_reads_back() {
+    let base = base();
+    let one = homebrew(
+        "one",
+        json!({
+            "weapons.sword": {"override": "base:weapons.sword", "properties": {"damage": "d10"}},
+            "weapons.flame": {"id": "weapons.flame", "extends": "weapons.sword"},
+        }),
+    );
+    let two = release(json!({
+        "id": "two", "dependencies": {"base": "^1.0.0"}, "hides": ["base:weapons.dagger"],
+        "content": {"x": {"override": "base:weapons.sword", "properties": {"damage": "d12"}}},
+    }));
+    let (ruleset, diagnostics) = load(&[&base, &one, &two]);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let value = serde_json::to_value(&ruleset).unwrap();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/ruleset.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::draft202012::new(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&value)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let back: Ruleset = serde_json::from_value(value).unwrap();
+    assert_eq!(back, ruleset);
+}
