@@ -1231,3 +1231,93 @@ actions:
     assert_eq!(exact, ["0", "1/36", "2/9", "3/4"]);
     assert!(s.issues.is_empty(), "{:#?}", s.issues);
 }
+
+#[test]
+fn formulas_that_fail_and_names_that_resolve_to_nothing_are_reported_once() {
+    let rules = r#"
+settings:
+  known: { type: boolean, default: true }
+fields:
+  zero: { type: number, default: 0 }
+  ratio: { type: number, formula: 10 / zero }
+  after: { type: number, formula: ratio + 1 }
+  rolled: { type: number, formula: d6 + 1 }
+effects:
+  lost: { target: no_such_field, op: add, value: "1" }
+"#;
+    let ruleset = one(rules, &[]);
+    let s = sheet(
+        &ruleset,
+        "packs: {g: 1.0.0}\nsetup: {packs: {g: 1.0.0}, settings: {'g:unknown_setting': 3}}\n",
+    );
+    let mut failed: Vec<&str> = s
+        .issues
+        .iter()
+        .filter(|d| d.code.name == "sheet-formula-failed")
+        .map(|d| d.args["formula"].as_str())
+        .collect();
+    // `after` only lacks the value `ratio` failed to give: not reported again.
+    failed.sort_unstable();
+    assert_eq!(failed, ["10 / zero", "d6 + 1"]);
+    assert_eq!(s.value("g:after"), None);
+    let unknown: Vec<(&str, &str)> = s
+        .issues
+        .iter()
+        .filter(|d| d.code.name == "sheet-reference-unknown")
+        .map(|d| (d.args["kind"].as_str(), d.args["name"].as_str()))
+        .collect();
+    assert_eq!(
+        unknown,
+        [
+            ("setting", "g:unknown_setting"),
+            ("effect target", "no_such_field")
+        ]
+    );
+    assert_eq!(
+        issue(&s, "sheet-reference-unknown")
+            .location
+            .pointer
+            .as_deref(),
+        Some("/setup/settings/g:unknown_setting")
+    );
+}
+
+#[test]
+fn grants_that_never_settle_and_too_much_content_are_limits() {
+    let rules = r#"
+fields:
+  x: { type: number, default: 0 }
+contentTypes:
+  thing: {}
+"#;
+    let ruleset = one(
+        rules,
+        &[
+            (
+                "things.a",
+                "{id: things.a, type: thing, grants: [{item: things.b, when: x == 0}]}",
+            ),
+            (
+                "things.b",
+                "{id: things.b, type: thing, effects: [{target: x, op: set, value: '1'}]}",
+            ),
+            ("things.c", "{id: things.c, type: thing}"),
+        ],
+    );
+    let s = sheet(
+        &ruleset,
+        "packs: {g: 1.0.0}\ncontent: [{id: 'g:things.a'}]\n",
+    );
+    assert_eq!(issue(&s, "grants-unstable").args["passes"], "8");
+
+    let options = EvaluateOptions {
+        max_owned: 2,
+        ..EvaluateOptions::default()
+    };
+    let character = character(
+        "packs: {g: 1.0.0}\ncontent: [{id: 'g:things.c'}, {id: 'g:things.c'}, {id: 'g:things.c'}]\n",
+    );
+    let s = evaluate(&ruleset, &character, &options);
+    assert_eq!(issue(&s, "sheet-limit").args["limit"], "2");
+    assert_eq!(s.content.len(), 2);
+}
