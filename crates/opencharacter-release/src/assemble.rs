@@ -194,6 +194,44 @@ impl AssembledPack {
         }
     }
 
+    /// Locates a diagnostic about a name inside a string (a formula's unresolved field name):
+    /// as [`AssembledPack::locate`], then at the name's first character when the string at the
+    /// pointer holds it.
+    pub fn locate_name(
+        &self,
+        source: &PackSource,
+        diagnostic: Diagnostic,
+        name: &str,
+    ) -> Diagnostic {
+        let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
+        let located = self.locate(source, diagnostic);
+        let Some((file, inner)) = self.origins.file_pointer(&pointer) else {
+            return located;
+        };
+        let Some(file) = source.file(&file) else {
+            return located;
+        };
+        let offset = file
+            .value()
+            .and_then(|value| value.pointer(&inner))
+            .and_then(serde_json::Value::as_str)
+            .and_then(|text| {
+                // The name as a whole word (`level`, not the start of `levels`).
+                let word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '@' | ':');
+                text.match_indices(name)
+                    .find(|(at, _)| {
+                        let before = text[..*at].chars().next_back();
+                        let after = text[at + name.len()..].chars().next();
+                        !before.is_some_and(word) && !after.is_some_and(word)
+                    })
+                    .map(|(at, _)| text[..at].chars().count())
+            });
+        match offset.and_then(|offset| file.locate_in_string(&inner, offset)) {
+            Some(position) => located.at(position.line, position.column),
+            None => located,
+        }
+    }
+
     /// Compiles the formulas of the release the first pass could not type: content properties
     /// whose content type is a dependency's, found through `dependency_type`. Adds them to the
     /// `formulas` table; returns the parse errors, located.

@@ -198,7 +198,16 @@ pub fn validate_reading(
             }
         }
         for diagnostic in check_references(&pack.release, &ruleset) {
-            found.push(pack.locate(source, diagnostic));
+            // A name a formula reads points at the name, inside the formula.
+            let in_formula = matches!(
+                diagnostic.args.get("kind").map(String::as_str),
+                Some("field name" | "setting")
+            );
+            let name = diagnostic.args.get("reference").cloned();
+            found.push(match name {
+                Some(name) if in_formula => pack.locate_name(source, diagnostic, &name),
+                _ => pack.locate(source, diagnostic),
+            });
         }
         found.extend(property_checks(pack, source, &ruleset));
         found.extend(i18n_checks(pack, source));
