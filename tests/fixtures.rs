@@ -88,6 +88,18 @@ const MUST_HAVE_FIXTURE: &[&str] = &[
     "invalid-version-range",
     "dependency-cycle",
     "duplicate-pack",
+    // upgrade scripts (migrate; `upgrade-range-invalid` only a release can hold)
+    "upgrade-above-version",
+    "upgrade-overlap",
+    "upgrade-target-unknown",
+    "upgrade-case-duplicate",
+    "upgrade-source-current",
+    "upgrade-route-target-invalid",
+    "upgrade-track-kinds-mixed",
+    "upgrade-list-unknown",
+    "upgrade-column-unknown",
+    "upgrade-move-not-deprecated",
+    "upgrade-move-target-missing",
 ];
 
 fn fixtures_root() -> PathBuf {
