@@ -18,6 +18,7 @@ pub use opencharacter_layers as layers;
 pub use opencharacter_migrate as migrate;
 pub use opencharacter_release as release;
 pub use opencharacter_resolve as resolve;
+pub use opencharacter_ruleset_json as ruleset_json;
 pub use opencharacter_sheet as sheet;
 pub use opencharacter_spec as spec;
 

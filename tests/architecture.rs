@@ -44,6 +44,17 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("opencharacter-i18n", &["opencharacter-spec"]),
     (
+        "opencharacter-ruleset-json",
+        &[
+            "opencharacter-spec",
+            "opencharacter-formula",
+            "opencharacter-resolve",
+            "opencharacter-layers",
+            "opencharacter-migrate",
+            "opencharacter-i18n",
+        ],
+    ),
+    (
         "opencharacter-release",
         &[
             "opencharacter-spec",
@@ -65,6 +76,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "opencharacter-layers",
             "opencharacter-migrate",
             "opencharacter-i18n",
+            "opencharacter-ruleset-json",
             "opencharacter-release",
         ],
     ),

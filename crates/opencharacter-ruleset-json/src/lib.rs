@@ -1,0 +1,1 @@
+//! Importing the Marinara engine's JSON rulesets (work in progress).
