@@ -521,3 +521,134 @@ impl<'r> Checker<'r> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{LoadOptions, load_ruleset};
+
+    fn release(id: &str, deps: serde_json::Value, rules: serde_json::Value) -> PackRelease {
+        serde_json::from_value(serde_json::json!({
+            "manifest": {"id": id, "version": "1.0.0", "specVersion": "1.6.0",
+                         "license": "CC0-1.0", "defaultLanguage": "en", "dependencies": deps},
+            "rules": rules,
+            "content": {},
+            "i18n": {"_meta": {"language": "en", "direction": "ltr"}},
+            "formulas": {}
+        }))
+        .unwrap()
+    }
+
+    fn found(releases: &[&PackRelease]) -> Vec<(&'static str, String, String)> {
+        let (ruleset, _) = load_ruleset(releases.iter().copied(), &LoadOptions::default());
+        check_references(releases[releases.len() - 1], &ruleset)
+            .into_iter()
+            .map(|d| {
+                (
+                    d.code.name,
+                    d.location.pointer.clone().unwrap_or_default(),
+                    d.args.get("reference").cloned().unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn names_a_formula_may_read_where_it_stands() {
+        let rules = serde_json::json!({
+            "fields": {"grit": {"type": "number"}},
+            "linkSlots": {"class": {"types": ["calling"]}},
+            "contentTypes": {"calling": {}},
+            "settings": {"hard": {"type": "boolean", "default": false}},
+            "live": {"woundTracks": {"harm": {"boxes": 3, "marks": {"cut": {"severity": 1}},
+                                              "penalty": "-marks + boxes"}}},
+            "choices": {"pick": {"query": {"type": "calling", "where": "item.level <= grit"}}},
+            "constraints": {
+                "ok": {"formula": "class.level + settings.hard + setting(\"hard\") + harm >= 0",
+                       "issue": "bad"},
+                "bad": {"formula": "marks + item.level + settings.soft > 0", "issue": "bad"}
+            }
+        });
+        let pack = release("demo", serde_json::json!({}), rules);
+        let found = found(&[&pack]);
+        let names: Vec<&str> = found.iter().map(|(_, _, name)| name.as_str()).collect();
+        // Outside a penalty and a query, `marks` and `item.level` name nothing; an unknown
+        // setting is unknown.
+        assert_eq!(names, ["item.level", "marks", "settings.soft"], "{found:?}");
+        assert!(
+            found
+                .iter()
+                .all(|(_, pointer, _)| pointer == "/rules/constraints/bad/formula")
+        );
+    }
+
+    #[test]
+    fn local_names_resolve_in_direct_dependencies_and_may_be_ambiguous() {
+        let base = |id| {
+            release(
+                id,
+                serde_json::json!({}),
+                serde_json::json!({"fields": {"grit": {"type": "number"}},
+                                   "contentTypes": {"gear": {}}}),
+            )
+        };
+        let (left, right) = (base("left"), base("right"));
+        let addon = release(
+            "addon",
+            serde_json::json!({"left": "^1", "right": "^1"}),
+            serde_json::json!({
+                "effects": {"e": {"target": "left:grit", "op": "add", "value": "@right:grit"}},
+                "linkSlots": {"hand": {"types": ["gear"]}}
+            }),
+        );
+        assert_eq!(
+            found(&[&left, &right, &addon]),
+            [(
+                "ambiguous-reference",
+                "/rules/linkSlots/hand/types/0".to_owned(),
+                "gear".to_owned()
+            )]
+        );
+        // A dependency of a dependency is not searched.
+        let middle = release(
+            "middle",
+            serde_json::json!({"left": "^1"}),
+            serde_json::json!({}),
+        );
+        let top = release(
+            "top",
+            serde_json::json!({"middle": "^1"}),
+            serde_json::json!({"effects": {"e": {"target": "grit", "op": "add", "value": "1"}}}),
+        );
+        assert_eq!(
+            found(&[&left, &middle, &top]),
+            [(
+                "unresolved-reference",
+                "/rules/effects/e/target".to_owned(),
+                "grit".to_owned()
+            )]
+        );
+    }
+
+    #[test]
+    fn the_market_names_its_places_filters_and_stock() {
+        let rules = serde_json::json!({
+            "contentTypes": {"gear": {"filters": {"weight": {"type": "number"}}}},
+            "market": {
+                "places": ["quay"],
+                "sold": [{"filter": {"type": "gear", "filters": {"heft": 1}}, "place": "spire"}],
+                "sellers": {"fence": {"sells": [{"type": "gear"}], "place": "quay", "stock": "cache"}}
+            }
+        });
+        let pack = release("demo", serde_json::json!({}), rules);
+        let pointers: Vec<String> = found(&[&pack]).into_iter().map(|(_, p, _)| p).collect();
+        assert_eq!(
+            pointers,
+            [
+                "/rules/market/sold/0/filter/filters/heft",
+                "/rules/market/sold/0/place",
+                "/rules/market/sellers/fence/stock",
+            ]
+        );
+    }
+}
