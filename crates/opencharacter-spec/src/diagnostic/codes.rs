@@ -406,4 +406,23 @@ codes! {
     /// A built file or folder could not be written (release).
     BUILD_WRITE_FAILED = "build-write-failed", Error, ["path", "reason"],
         "a built file could not be written";
+
+    // ---- importing the engine's JSON rulesets (opencharacter-ruleset-json) ------------------
+    /// The source is not a ruleset the engine would read: its JSON shape, a required key, an ID
+    /// (ruleset-json).
+    RULESET_JSON_INVALID = "ruleset-json-invalid", Error, ["what", "reason"],
+        "the ruleset JSON breaks the engine's format";
+    /// The source is over one of the engine's own limits (ruleset-json).
+    RULESET_JSON_LIMIT = "ruleset-json-limit", Error, ["what", "count", "limit"],
+        "the ruleset JSON is over one of the engine's limits";
+    /// A feature needs a Capability API newer than the package manifest declares (ruleset-json).
+    RULESET_JSON_CAPABILITY = "ruleset-json-capability", Warning, ["feature", "needs", "declared"],
+        "the package manifest declares a Capability API too old for a feature the ruleset uses";
+    /// A part of the source has no place in a pack; it is listed, never dropped silently
+    /// (ruleset-json).
+    RULESET_JSON_UNMAPPED = "ruleset-json-unmapped", Warning, ["what", "reason"],
+        "a part of the ruleset JSON does not map to a pack";
+    /// A locale file's text matches no English text of the ruleset (ruleset-json).
+    RULESET_JSON_LOCALE_UNMATCHED = "ruleset-json-locale-unmatched", Warning, ["language", "text"],
+        "a locale text matches no English text of the ruleset";
 }
