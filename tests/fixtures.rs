@@ -33,8 +33,7 @@ use serde_json::{Value, json};
 /// (the validator loads packs in a suggested order), `formula-table-mismatch` and
 /// `formula-not-in-table` (the validator builds the tables itself), `content-form-invalid` (a
 /// file in none of the three forms is reported by the shape checks and left out), `invalid-id`
-/// (an ID that does not parse is a `yaml-invalid` where it is written) and `extends-too-deep`
-/// (tested in the resolver with a lowered limit).
+/// (an ID that does not parse is a `yaml-invalid` where it is written).
 const MUST_HAVE_FIXTURE: &[&str] = &[
     "yaml-syntax",
     "yaml-duplicate-key",
@@ -82,6 +81,7 @@ const MUST_HAVE_FIXTURE: &[&str] = &[
     "override-null",
     "hides-unknown",
     "circular-extends",
+    "extends-too-deep",
     "resolution-redefined",
     "spec-version-unsupported",
     "missing-dependency",
