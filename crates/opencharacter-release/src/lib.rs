@@ -13,6 +13,13 @@
 //! reads them with limits (no symbolic links, UTF-8, bounded sizes and counts), parses the YAML
 //! ones with a side table of spans, and turns a (file, JSON pointer) into a located diagnostic.
 //!
+//! [`assemble`] turns a pack read from its folder into the in-memory release (merged rules,
+//! content and templates by their path IDs, every language's text, upgrades, the formula table)
+//! and runs the checks that need only the pack; [`validate`] validates every pack under some
+//! paths at once: it assembles each, checks the manifests together, loads each pack with its
+//! dependencies (and the `--with` packs) and runs the reference, property, text, layer and
+//! upgrade checks, every diagnostic located (docs/spec/validation.md).
+//!
 //! [`build`] writes what valid packs become: each pack's `dist/` (its npm package), the
 //! `-i18n` package's languages, the `@opencharacter/packs` aggregate and the spec's text.
 //!
