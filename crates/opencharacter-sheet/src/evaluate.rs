@@ -278,6 +278,10 @@ pub struct OwnedItem {
     /// Whether a pack hides it (it still counts).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
+    /// Whether it is only carried: listed without filling a slot that its type could fill. It
+    /// counts for `has` and `count`, but its effects and grants wait until it fills a slot.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub carried: bool,
     /// Its properties: `formula` properties evaluated for this character, the rest as written.
     pub properties: IndexMap<FieldId, serde_json::Value>,
     /// Its tags (with those templates add).
@@ -513,6 +517,9 @@ pub(crate) struct Owned<'a> {
     /// Effects that came with templates, with the template.
     pub(crate) template_effects: Vec<(QualifiedContentId, Effect)>,
     pub(crate) hidden: bool,
+    /// Listed without filling a slot its type could fill: carried, not in use. Its effects
+    /// and grants wait until it fills one.
+    pub(crate) carried: bool,
     pub(crate) pointer: Option<String>,
 }
 
@@ -564,6 +571,17 @@ fn collect_owned<'a>(
     let character = engine.character;
     let mut owned: Vec<Owned<'a>> = Vec::new();
     let mut seen: HashSet<QualifiedContentId> = HashSet::new();
+    // The content types some link slot takes: an item of one of them is in use only in a slot.
+    let slottable: HashSet<QualifiedFieldId> = engine
+        .ruleset
+        .link_slots
+        .iter()
+        .flat_map(|(slot, def)| {
+            def.types
+                .iter()
+                .filter_map(|t| engine.resolve_kind(&slot.pack, t, NameKind::ContentType))
+        })
+        .collect();
     for (index, listed) in character.content.iter().enumerate() {
         let Some((item, hidden)) = lookup(engine, &listed.id) else {
             continue; // check_character reports it.
@@ -582,6 +600,9 @@ fn collect_owned<'a>(
             );
         }
         seen.insert(listed.id.clone());
+        let carried = listed.slot.is_none()
+            && item_type(engine, &listed.id.pack, item.content_type.as_ref())
+                .is_some_and(|t| slottable.contains(&t));
         owned.push(Owned {
             id: listed.id.clone(),
             item,
@@ -592,6 +613,7 @@ fn collect_owned<'a>(
             templates: listed.templates.clone(),
             template_effects,
             hidden,
+            carried,
             pointer: Some(format!("/content/{index}")),
         });
     }
@@ -644,7 +666,12 @@ fn collect_owned<'a>(
         let counts = counts(&owned);
         let (ctx, id, grants, item_choices, listed_index) = {
             let o = &owned[next];
-            let grants: Vec<_> = o.item.grants.iter().flatten().cloned().collect();
+            // A carried item grants nothing until it fills a slot.
+            let grants: Vec<_> = if o.carried {
+                Vec::new()
+            } else {
+                o.item.grants.iter().flatten().cloned().collect()
+            };
             let listed = match o.origin {
                 Origin::Listed { index } => Some(index),
                 _ => None,
@@ -745,8 +772,21 @@ fn push_new<'a>(
         templates: Vec::new(),
         template_effects: Vec::new(),
         hidden,
+        carried: false,
         pointer,
     });
+}
+
+/// An item's content type, qualified (a local type resolves from the item's pack).
+fn item_type(
+    engine: &Engine<'_>,
+    ctx: &PackId,
+    content_type: Option<&Reference<FieldId>>,
+) -> Option<QualifiedFieldId> {
+    match content_type? {
+        Reference::Qualified(q) => Some(q.clone()),
+        local => engine.resolve_kind(ctx, local, NameKind::ContentType),
+    }
 }
 
 /// Applies a template to the character's copy of an item: properties replace, tags, effects
@@ -874,7 +914,7 @@ fn evaluate_fields<'a>(
             EffectSource::Rules { id: id.clone() },
         );
     }
-    for owned in &pass.owned {
+    for owned in pass.owned.iter().filter(|o| !o.carried) {
         let item_effects: Vec<Cow<'a, Effect>> = match &owned.item {
             Cow::Borrowed(item) => item.effects.iter().flatten().map(Cow::Borrowed).collect(),
             Cow::Owned(item) => item
@@ -1941,6 +1981,7 @@ impl After<'_, '_, '_> {
                 slot: item.slot.clone(),
                 templates: item.templates.clone(),
                 hidden: item.hidden,
+                carried: item.carried,
                 properties,
                 tags: item
                     .item

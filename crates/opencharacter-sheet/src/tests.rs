@@ -1321,3 +1321,46 @@ contentTypes:
     assert_eq!(issue(&s, "sheet-limit").args["limit"], "2");
     assert_eq!(s.content.len(), 2);
 }
+
+#[test]
+fn an_item_its_slot_could_hold_acts_only_in_the_slot() {
+    let rules = r#"
+fields:
+  ac: { type: number, default: 10 }
+  has_spare: { type: boolean, formula: "has(\"armor.mail\")" }
+contentTypes:
+  armor: {}
+  feature: {}
+linkSlots:
+  armor: { types: [armor], max: 1 }
+"#;
+    let ruleset = one(
+        rules,
+        &[
+            (
+                "armor.mail",
+                "{id: armor.mail, type: armor, effects: [{target: ac, op: set, value: '16'}], grants: [{item: features.clank}]}",
+            ),
+            ("features.clank", "{id: features.clank, type: feature}"),
+        ],
+    );
+    let s = sheet(
+        &ruleset,
+        "packs: {g: 1.0.0}\ncontent: [{id: 'g:armor.mail'}]\n",
+    );
+    assert_eq!(s.integer("g:ac"), Some(10));
+    assert!(s.content[0].carried);
+    assert!(!s.owns("g:features.clank"));
+    // Carried, it is still owned.
+    assert_eq!(
+        s.value("g:has_spare").and_then(SheetValue::as_bool),
+        Some(true)
+    );
+    let s = sheet(
+        &ruleset,
+        "packs: {g: 1.0.0}\ncontent: [{id: 'g:armor.mail', slot: 'g:armor'}]\n",
+    );
+    assert_eq!(s.integer("g:ac"), Some(16));
+    assert!(!s.content[0].carried);
+    assert!(s.owns("g:features.clank"));
+}
