@@ -6,7 +6,7 @@
 //! ranges ([`range`]), the dependency checks over manifests in load order
 //! ([`check_dependencies`]), a suggested load order ([`suggest_load_order`]), content overlays
 //! ([`overlay`]), reference resolution over direct dependencies ([`Resolver`]) and the ruleset's
-//! read API ([`query`], [`RulesetExt`]).
+//! read API ([`mod@query`], [`RulesetExt`]).
 //!
 //! **Does not own:** reading files (the release builder hands it releases), evaluating a
 //! character (`opencharacter-sheet`), or layers (`opencharacter-layers`).
