@@ -174,3 +174,19 @@ fn alone_the_content_pack_misses_its_dependency_and_with_it_is_clean() {
     assert_eq!(with.reading.all_diagnostics().count(), 0);
     assert_eq!(with.reading.packs.len(), 1);
 }
+
+#[test]
+fn a_release_file_given_with_resolves_like_its_source() {
+    let core = validation().assembled[0].clone().unwrap().release;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("release.json");
+    std::fs::write(&file, serde_json::to_string(&core).unwrap()).unwrap();
+    let river = packs().join("river-trade");
+    let with = validate_paths(&[river], &[file], &ValidateOptions::default()).unwrap();
+    let found: Vec<String> = with
+        .reading
+        .all_diagnostics()
+        .map(|d| format!("{}: {}", d.code.name, d.message()))
+        .collect();
+    assert!(found.is_empty(), "{found:#?}");
+}
