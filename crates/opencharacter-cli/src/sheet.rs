@@ -268,7 +268,12 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
         } else {
             format!(" ×{}", item.quantity)
         };
-        let hidden = if item.hidden { " (hidden)" } else { "" };
+        let hidden = match (item.hidden, item.carried) {
+            (true, true) => " (hidden, carried)",
+            (true, false) => " (hidden)",
+            (false, true) => " (carried)",
+            (false, false) => "",
+        };
         let _ = writeln!(out, "  {}{count}{slot}{how}{hidden}", item.id);
     }
     let _ = writeln!(out, "Rolls");
