@@ -49,6 +49,24 @@ enum Source {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Forged in the Dark (Foundry names and numbers) → packs/fitd/scoundrel.
+    Fitd {
+        /// The corpus folder (it holds `fitd/`).
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The pack folder to (re)write; only this folder is wiped.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Mothership 1e (weapons, armor, equipment numbers) → packs/mothership/1e.
+    Mothership {
+        /// The corpus folder (it holds `mothership/`).
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The pack folder to (re)write; only this folder is wiped.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -61,6 +79,12 @@ fn main() -> ExitCode {
             &out,
             Some(&convert::srd::translations_folder()),
         ),
+        Command::Convert {
+            source: Source::Fitd { corpus, out },
+        } => convert::fitd::run(&corpus.join("fitd"), &out),
+        Command::Convert {
+            source: Source::Mothership { corpus, out },
+        } => convert::mothership::run(&corpus.join("mothership"), &out),
     };
     match result {
         Ok(report) => {

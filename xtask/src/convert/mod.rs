@@ -1,6 +1,8 @@
 //! Converters from real game data to packs, one module per source, and what they share: the
 //! error type, the deterministic writer of a pack folder, and the checks run before writing.
 
+pub mod fitd;
+pub mod mothership;
 pub mod srd;
 
 use std::collections::BTreeMap;
