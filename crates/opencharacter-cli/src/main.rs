@@ -8,6 +8,7 @@ use clap::Parser;
 
 mod build;
 mod formula;
+mod import_ruleset;
 mod lang;
 mod layers;
 mod load;
@@ -44,6 +45,8 @@ enum Command {
     Sheet(sheet::Args),
     /// Switch layers on over packs: what each kept layer changes, conflicts, removals not applied.
     Layers(layers::Args),
+    /// Import a Marinara engine ruleset JSON as a pack, with a report of what does not map.
+    ImportRuleset(import_ruleset::Args),
     /// Migrate a saved character to the packs' versions: each step applied, then the character.
     Migrate(migrate::Args),
     /// Print the spec version this build supports and its feature table.
@@ -76,6 +79,7 @@ fn main() -> std::process::ExitCode {
         Command::Migrate(args) => return migrate::run(&args),
         Command::Sheet(args) => return sheet::run(&args),
         Command::Layers(args) => return layers::run(&args),
+        Command::ImportRuleset(args) => return import_ruleset::run(&args),
     }
     std::process::ExitCode::SUCCESS
 }

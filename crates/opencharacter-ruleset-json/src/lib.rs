@@ -1,1 +1,188 @@
-//! Importing the Marinara engine's JSON rulesets (work in progress).
+//! Importing the Marinara engine's JSON rulesets as OpenCharacter packs.
+//!
+//! **Owns:** reading one ruleset JSON value (and optionally the engine's package manifest and
+//! its text-keyed locale files) the way the engine would ([`check`]: its own limits, IDs and
+//! Capability API gates), turning it into the files of a pack (manifest, rules, content, i18n)
+//! and a located report of everything that does not map ([`Import::report`]): every node of the
+//! source is either mapped somewhere or reported with a reason, never dropped silently.
+//!
+//! **Does not own:** the file system (the command reads the JSON and writes the folder), nor
+//! validating the pack it writes (the release builder does that like for any pack).
+//!
+//! Depends on `opencharacter-spec` only (IDs, diagnostics, the supported spec version).
+//!
+//! ```
+//! use opencharacter_ruleset_json::{ImportOptions, import_ruleset};
+//!
+//! let source = serde_json::json!({
+//!     "schemaVersion": 1, "id": "tiny-roads", "version": 2, "name": "Tiny Roads",
+//!     "coverage": {"checks": true, "saves": false, "sheet": true, "resources": false,
+//!                  "rests": false, "combat": false, "summary": "A very small test game."},
+//!     "resolution": {"kind": "dice-sum", "dice": {"count": 2, "sides": 6},
+//!                    "difficultyLadder": [{"label": "Fair", "dc": 7}]},
+//!     "sheet": {"version": 1, "abilities": [{"id": "grip", "label": "Grip", "short": "GRP",
+//!                                             "min": 0, "max": 3, "default": 1}]},
+//!     "gm": {"checkGuidance": "Ask for a roll when the road fights back."},
+//!     "combat": {"kind": "attack-vs-defense"}
+//! });
+//! let import = import_ruleset(&source, &ImportOptions::default());
+//! assert!(import.diagnostics.iter().all(|d| !d.is_error()));
+//! assert_eq!(import.pack_id, "tiny-roads");
+//! assert!(import.files["rules/sheet.yaml"].contains("abilities.grip:"));
+//! assert!(import.files["i18n/en.yaml"].contains("ladder.fair.label: Fair"));
+//! // Combat has no place in a pack: it is reported, with where it was.
+//! assert!(import.report.iter().any(|entry| entry.pointer == "/combat"));
+//! ```
+
+pub mod check;
+mod locale;
+mod map;
+mod track;
+mod yaml_out;
+
+use std::collections::BTreeMap;
+
+use opencharacter_spec::Diagnostic;
+use opencharacter_spec::diagnostic::codes;
+use serde_json::Value;
+
+pub use track::{Outcome, Tracker, key_outcomes};
+
+/// What to import beside the ruleset itself.
+#[derive(Debug, Clone, Default)]
+pub struct ImportOptions {
+    /// The size of the source file in bytes, when read from one (the engine refuses > 256 KB).
+    pub source_bytes: Option<u64>,
+    /// The engine's package manifest (`manifest.json`): its `capabilityApi` is checked against
+    /// what the ruleset uses.
+    pub manifest: Option<Value>,
+    /// Locale files, each `(language, value)` (`locales/<lang>.json`, keyed by English text).
+    pub locales: Vec<(String, Value)>,
+    /// The pack's ID; by default the ruleset's. A pack in `packs/<game>/<pack>` is
+    /// `<game>-<pack>`, so the command passes that.
+    pub pack_id: Option<String>,
+}
+
+/// One thing of the source that does not map to a pack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportEntry {
+    /// A JSON pointer into the source (or into a locale file, prefixed `locales/<lang>.json#`).
+    pub pointer: String,
+    /// Why it has no place in a pack.
+    pub reason: String,
+}
+
+/// What an import produced.
+#[derive(Debug, Clone)]
+pub struct Import {
+    /// The pack's ID (the ruleset's).
+    pub pack_id: String,
+    /// The pack's files: path relative to the pack folder → text. Sorted, so writing is
+    /// deterministic.
+    pub files: BTreeMap<String, String>,
+    /// What does not map, in source order.
+    pub report: Vec<ReportEntry>,
+    /// Where each node of the source went (see [`Tracker`]).
+    pub tracker: Tracker,
+    /// The engine's own checks, gates, and one `ruleset-json-unmapped` per report entry.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Concepts many rulesets need that the pack model has no place for (for the report).
+    pub model_gaps: Vec<String>,
+}
+
+impl Import {
+    /// The report as a Markdown comment file, written beside the pack.
+    pub fn report_text(&self) -> String {
+        let mut out = format!(
+            "# Import report for `{}`\n\nWhat the ruleset JSON holds that this pack does not. \
+             Each line: a JSON pointer into the source, then why.\n\n",
+            self.pack_id
+        );
+        for entry in &self.report {
+            out.push_str(&format!("- `{}`: {}\n", entry.pointer, entry.reason));
+        }
+        if !self.model_gaps.is_empty() {
+            out.push_str("\n## Concepts the pack model lacks\n\n");
+            for gap in &self.model_gaps {
+                out.push_str(&format!("- {gap}\n"));
+            }
+        }
+        let problems: Vec<&Diagnostic> = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.code != &codes::RULESET_JSON_UNMAPPED)
+            .collect();
+        if !problems.is_empty() {
+            out.push_str("\n## What the engine would say\n\n");
+            for problem in problems {
+                let at = problem.location.pointer.clone().unwrap_or_default();
+                out.push_str(&format!("- `{at}`: {}\n", problem.message()));
+            }
+        }
+        out
+    }
+}
+
+/// Imports one ruleset: the engine's checks, then the mapping to a pack.
+pub fn import_ruleset(source: &Value, options: &ImportOptions) -> Import {
+    let mut diagnostics = check::check_ruleset(source, options.source_bytes);
+    if let Some(manifest) = &options.manifest {
+        diagnostics.extend(check::check_gates(
+            source,
+            manifest,
+            !options.locales.is_empty(),
+        ));
+    }
+    let mut tracker = Tracker::new(source);
+    let mut mapped = map::map_ruleset(source, &mut tracker, options.pack_id.as_deref());
+    for (language, locale) in &options.locales {
+        let (file, unmatched) = locale::map_locale(language, locale, &mapped.english);
+        if language == "en" {
+            for (key, text) in file.english_overrides {
+                mapped.english.insert(key, text);
+            }
+        } else {
+            mapped.files.insert(
+                format!("i18n/{language}.yaml"),
+                yaml_out::to_string(&file.value),
+            );
+        }
+        for (pointer, text) in unmatched {
+            diagnostics.push(
+                Diagnostic::new(&codes::RULESET_JSON_LOCALE_UNMATCHED)
+                    .with_arg("language", language)
+                    .with_arg("text", &text)
+                    .with_pointer(format!("locales/{language}.json#{pointer}")),
+            );
+            mapped.extra_report.push(ReportEntry {
+                pointer: format!("locales/{language}.json#{pointer}"),
+                reason: "a locale text that matches no English text of the ruleset".into(),
+            });
+        }
+    }
+    mapped.files.insert(
+        "i18n/en.yaml".into(),
+        yaml_out::to_string(&map::english_file(&mapped.english)),
+    );
+    let mut report = tracker.entries();
+    report.extend(mapped.extra_report);
+    for entry in &report {
+        diagnostics.push(
+            Diagnostic::new(&codes::RULESET_JSON_UNMAPPED)
+                .with_arg("what", &entry.pointer)
+                .with_arg("reason", &entry.reason)
+                .with_pointer(entry.pointer.clone()),
+        );
+    }
+    Import {
+        pack_id: mapped.pack_id,
+        files: mapped.files,
+        report,
+        tracker,
+        diagnostics,
+        model_gaps: map::MODEL_GAPS
+            .iter()
+            .map(|gap| (*gap).to_owned())
+            .collect(),
+    }
+}

@@ -1,0 +1,159 @@
+//! `opencharacter import-ruleset RULESET.json [--locales DIR] [--manifest MANIFEST.json]
+//! --out packs/<game>/<pack>`: import one of the Marinara engine's JSON rulesets as a pack.
+//!
+//! Writes the pack folder (manifest, rules, content, i18n) and, beside it, `<pack>.import.md`:
+//! what did not map, each with a JSON pointer into the source and why. The folder is replaced
+//! whole, so a re-import of the same source gives identical files. Exit 0 when the source is a
+//! ruleset the engine reads, 1 when the engine would refuse it (the pack is written all the
+//! same), 2 when a file cannot be read or written.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use opencharacter::ruleset_json::{ImportOptions, import_ruleset};
+
+/// Import an engine ruleset JSON as a pack.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The ruleset JSON file.
+    #[arg(value_name = "RULESET.json")]
+    ruleset: PathBuf,
+    /// A folder of locale files (`<lang>.json`, the engine's text-keyed format).
+    #[arg(long, value_name = "DIR")]
+    locales: Option<PathBuf>,
+    /// The engine's package manifest, to check Capability API gates against.
+    #[arg(long, value_name = "MANIFEST.json")]
+    manifest: Option<PathBuf>,
+    /// The pack folder to write (`packs/<game>/<pack>`).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
+/// The engine's largest ruleset file, and the most any file read here may be.
+const MAX_READ: u64 = 4 * 1024 * 1024;
+
+fn read_json(path: &Path) -> Result<(serde_json::Value, u64), String> {
+    let bytes = std::fs::metadata(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
+    if bytes > MAX_READ {
+        return Err(format!(
+            "{}: {bytes} bytes is more than this command reads",
+            path.display()
+        ));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((value, bytes))
+}
+
+fn locales(dir: &Path) -> Result<Vec<(String, serde_json::Value)>, String> {
+    let mut out = Vec::new();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let Some(language) = path.file_stem().and_then(|s| s.to_str()) else {
+            continue;
+        };
+        out.push((language.to_owned(), read_json(&path)?.0));
+    }
+    Ok(out)
+}
+
+fn write_pack(
+    out: &Path,
+    files: &std::collections::BTreeMap<String, String>,
+) -> Result<(), String> {
+    if out.exists() {
+        std::fs::remove_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    for (path, text) in files {
+        let target = out.join(path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&target, text).map_err(|e| format!("{}: {e}", target.display()))?;
+    }
+    Ok(())
+}
+
+/// Runs the verb.
+pub fn run(args: &Args) -> ExitCode {
+    match try_run(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn try_run(args: &Args) -> Result<ExitCode, String> {
+    let (source, bytes) = read_json(&args.ruleset)?;
+    // A pack in `packs/<game>/<pack>` is `<game>-<pack>`.
+    let segment = |path: Option<&Path>| {
+        path.and_then(Path::file_name)
+            .map(|name| name.to_string_lossy().into_owned())
+    };
+    let pack_id = match (segment(args.out.parent()), segment(Some(&args.out))) {
+        (Some(game), Some(pack)) if !game.is_empty() => Some(format!("{game}-{pack}")),
+        _ => None,
+    };
+    let options = ImportOptions {
+        pack_id,
+        source_bytes: Some(bytes),
+        manifest: args
+            .manifest
+            .as_deref()
+            .map(read_json)
+            .transpose()?
+            .map(|(v, _)| v),
+        locales: args
+            .locales
+            .as_deref()
+            .map(locales)
+            .transpose()?
+            .unwrap_or_default(),
+    };
+    let import = import_ruleset(&source, &options);
+    write_pack(&args.out, &import.files)?;
+    let name = args
+        .out
+        .file_name()
+        .map_or_else(|| "pack".to_owned(), |n| n.to_string_lossy().into_owned());
+    let report = args.out.with_file_name(format!("{name}.import.md"));
+    std::fs::write(&report, import.report_text())
+        .map_err(|e| format!("{}: {e}", report.display()))?;
+    let errors = import.diagnostics.iter().filter(|d| d.is_error()).count();
+    for diagnostic in &import.diagnostics {
+        let at = diagnostic.location.pointer.clone().unwrap_or_default();
+        println!(
+            "{}: {}#{at}: {} [{}]",
+            if diagnostic.is_error() {
+                "error"
+            } else {
+                "warning"
+            },
+            args.ruleset.display(),
+            diagnostic.message(),
+            diagnostic.code.name
+        );
+    }
+    println!(
+        "wrote {} files to {} ({} things not mapped, listed in {}; {errors} errors)",
+        import.files.len(),
+        args.out.display(),
+        import.report.len(),
+        report.display()
+    );
+    Ok(if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,574 @@
+//! Reading the source as the engine would: its limits, its IDs, its closed lists, and the
+//! Capability API gates of a packaged ruleset.
+
+use opencharacter_spec::Diagnostic;
+use opencharacter_spec::diagnostic::codes;
+use serde_json::Value;
+
+/// The engine's largest ruleset file.
+pub const MAX_FILE_BYTES: u64 = 256 * 1024;
+/// The engine's longest ruleset ID.
+pub const MAX_ID_CHARS: usize = 64;
+/// IDs the engine keeps for itself.
+pub const RESERVED_IDS: [&str; 2] = ["engine-legacy", "traditional"];
+/// Top-level keys the engine reads; any other refuses the file.
+pub const TOP_LEVEL_KEYS: [&str; 17] = [
+    "$schema",
+    "$comment",
+    "schemaVersion",
+    "id",
+    "version",
+    "name",
+    "edition",
+    "license",
+    "coverage",
+    "resolution",
+    "sheet",
+    "rests",
+    "gm",
+    "catalogs",
+    "items",
+    "battle",
+    "combat",
+];
+const REQUIRED: [&str; 8] = [
+    "schemaVersion",
+    "id",
+    "version",
+    "name",
+    "coverage",
+    "resolution",
+    "sheet",
+    "gm",
+];
+
+/// Counted limits: (pointer of an array, what, limit).
+const COUNTS: [(&str, &str, usize); 13] = [
+    ("/catalogs", "catalogs", 12),
+    ("/layers", "layers", 12),
+    ("/resolution/adjust", "resolution adjustments", 8),
+    ("/resolution/reroll", "rerolls", 6),
+    ("/resolution/spend", "spend rules", 4),
+    ("/sheet/live/states", "live states", 12),
+    ("/items/currencies", "currency families", 6),
+    ("/items/categories", "item categories", 24),
+    ("/items/rarities", "rarities", 12),
+    ("/items/tags", "item tags", 48),
+    ("/items/stats", "item stats", 24),
+    ("/items/slots", "item slots", 12),
+    ("/items/rarityCaps", "rarity caps", 12),
+];
+
+fn invalid(pointer: &str, what: &str, reason: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::new(&codes::RULESET_JSON_INVALID)
+        .with_arg("what", what)
+        .with_arg("reason", reason)
+        .with_pointer(pointer)
+}
+
+fn limit(pointer: &str, what: &str, count: impl std::fmt::Display, max: usize) -> Diagnostic {
+    Diagnostic::new(&codes::RULESET_JSON_LIMIT)
+        .with_arg("what", what)
+        .with_arg("count", count)
+        .with_arg("limit", max)
+        .with_pointer(pointer)
+}
+
+/// Whether `id` is `lower_snake` starting with a letter (the engine's sheet IDs).
+pub fn is_lower_snake(id: &str) -> bool {
+    id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Whether `id` is kebab-case (the ruleset ID, catalog entry IDs).
+pub fn is_kebab(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+        && !id.contains("--")
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+fn len(value: &Value, pointer: &str) -> usize {
+    value
+        .pointer(pointer)
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len)
+}
+
+/// The engine's checks of one ruleset value: shape, IDs, limits. `bytes` is the file's size
+/// when it was read from one.
+pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Some(bytes) = bytes
+        && bytes > MAX_FILE_BYTES
+    {
+        out.push(limit("", "the file's size in bytes", bytes, 256 * 1024));
+    }
+    let Some(top) = source.as_object() else {
+        out.push(invalid("", "the ruleset", "is not a JSON object"));
+        return out;
+    };
+    for key in REQUIRED {
+        if !top.contains_key(key) {
+            out.push(invalid("", key, "is required"));
+        }
+    }
+    for key in top.keys() {
+        if !TOP_LEVEL_KEYS.contains(&key.as_str()) && key != "layers" {
+            out.push(invalid(
+                &format!("/{key}"),
+                key,
+                "is not a key of the format (the engine refuses the whole file)",
+            ));
+        }
+    }
+    if let Some(version) = top.get("schemaVersion")
+        && version.as_u64() != Some(1)
+    {
+        out.push(invalid("/schemaVersion", "schemaVersion", "must be 1"));
+    }
+    match top.get("id").and_then(Value::as_str) {
+        Some(id) if !is_kebab(id) || id.len() > MAX_ID_CHARS => out.push(invalid(
+            "/id",
+            "the ruleset ID",
+            "must be kebab-case of at most 64 characters",
+        )),
+        Some(id) if RESERVED_IDS.contains(&id) => {
+            out.push(invalid(
+                "/id",
+                "the ruleset ID",
+                "is reserved by the engine",
+            ));
+        }
+        Some(_) => {}
+        None if top.contains_key("id") => out.push(invalid("/id", "the ruleset ID", "is not text")),
+        None => {}
+    }
+    if let Some(version) = top.get("version")
+        && version.as_u64().is_none_or(|v| v < 1)
+    {
+        out.push(invalid(
+            "/version",
+            "version",
+            "must be an integer of at least 1",
+        ));
+    }
+    if source.pointer("/coverage/summary").is_none() && top.contains_key("coverage") {
+        out.push(invalid("/coverage", "coverage.summary", "is required"));
+    }
+    if source.pointer("/gm/checkGuidance").is_none() && top.contains_key("gm") {
+        out.push(invalid("/gm", "gm.checkGuidance", "is required"));
+    }
+    match source.pointer("/resolution/kind").and_then(Value::as_str) {
+        Some("dice-sum" | "dice-pool") => {}
+        _ => out.push(invalid(
+            "/resolution/kind",
+            "resolution.kind",
+            "must be dice-sum or dice-pool",
+        )),
+    }
+    if source.pointer("/resolution/kind").and_then(Value::as_str) == Some("dice-sum")
+        && source
+            .pointer("/resolution/dice/count")
+            .and_then(Value::as_u64)
+            .is_some_and(|count| count > 1)
+        && source
+            .pointer("/resolution/naturals")
+            .and_then(Value::as_str)
+            .is_some_and(|naturals| naturals != "none")
+    {
+        out.push(invalid(
+            "/resolution/naturals",
+            "resolution.naturals",
+            "needs a single die; with more dice write none",
+        ));
+    }
+    for (pointer, what, max) in COUNTS {
+        let count = len(source, pointer);
+        if count > max {
+            out.push(limit(pointer, what, count, max));
+        }
+    }
+    for (c, catalog) in top
+        .get("catalogs")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let at = format!("/catalogs/{c}");
+        let entries = len(catalog, "/entries");
+        if entries > 2000 {
+            out.push(limit(
+                &format!("{at}/entries"),
+                "catalog entries",
+                entries,
+                2000,
+            ));
+        }
+        let filters = len(catalog, "/filters");
+        if filters > 8 {
+            out.push(limit(
+                &format!("{at}/filters"),
+                "catalog filters",
+                filters,
+                8,
+            ));
+        }
+        for (e, entry) in catalog
+            .get("entries")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let at = format!("{at}/entries/{e}");
+            if let Some(id) = entry.get("id").and_then(Value::as_str)
+                && !is_kebab(id)
+            {
+                out.push(invalid(
+                    &format!("{at}/id"),
+                    "a catalog entry ID",
+                    "must be kebab-case",
+                ));
+            }
+            if let Some(summary) = entry.get("summary").and_then(Value::as_str) {
+                let chars = summary.chars().count();
+                if chars > 300 {
+                    out.push(limit(
+                        &format!("{at}/summary"),
+                        "a summary's characters",
+                        chars,
+                        300,
+                    ));
+                }
+            }
+        }
+    }
+    for (f, family) in source
+        .pointer("/items/currencies")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let units = len(family, "/units");
+        if !(1..=10).contains(&units) {
+            out.push(limit(
+                &format!("/items/currencies/{f}/units"),
+                "units in a currency family (1 to 10)",
+                units,
+                10,
+            ));
+        }
+    }
+    for (l, layer) in top
+        .get("layers")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let chars: usize = ["/gm/guidance", "/gm/worldGuidance"]
+            .iter()
+            .filter_map(|p| layer.pointer(p).and_then(Value::as_str))
+            .map(|text| text.chars().count())
+            .sum();
+        if chars > 4000 {
+            out.push(limit(
+                &format!("/layers/{l}/gm"),
+                "a layer's guidance characters",
+                chars,
+                4000,
+            ));
+        }
+    }
+    // Sheet IDs are lower_snake.
+    for list in [
+        "/sheet/sections",
+        "/sheet/abilities",
+        "/sheet/skills",
+        "/sheet/saves",
+        "/sheet/fields",
+        "/sheet/derived",
+        "/sheet/lists",
+        "/sheet/live/pools",
+        "/sheet/live/tracks",
+        "/sheet/live/conditions",
+        "/sheet/live/states",
+        "/layers",
+    ] {
+        for (i, item) in source
+            .pointer(list)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            if let Some(id) = item.get("id").and_then(Value::as_str)
+                && !is_lower_snake(id)
+            {
+                out.push(invalid(
+                    &format!("{list}/{i}/id"),
+                    "a sheet ID",
+                    format_args!("`{id}` must be lower_snake starting with a letter"),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// One gated feature the ruleset uses: its minor version, a name, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gate {
+    /// The Capability API minor version (major 1) the feature needs; written as the engine
+    /// writes it (`1.794` is minor 794).
+    pub minor: u64,
+    /// The feature.
+    pub feature: &'static str,
+    /// Where the ruleset uses it.
+    pub pointer: String,
+}
+
+fn any_under(value: &Value, pointer: &str, key: &str) -> Option<String> {
+    let items = value.pointer(pointer)?.as_array()?;
+    items
+        .iter()
+        .position(|item| item.get(key).is_some())
+        .map(|index| format!("{pointer}/{index}/{key}"))
+}
+
+/// The gated features a ruleset uses (`translations` when locale files come with it).
+pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
+    let mut out = Vec::new();
+    let mut add = |minor: u64, feature: &'static str, pointer: Option<String>| {
+        if let Some(pointer) = pointer {
+            out.push(Gate {
+                minor,
+                feature,
+                pointer,
+            });
+        }
+    };
+    let at = |pointer: &str| source.pointer(pointer).map(|_| pointer.to_owned());
+    add(20, "a packaged ruleset", Some(String::new()));
+    let catalogs = source
+        .get("catalogs")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    add(
+        21,
+        "catalog asset files",
+        any_under(source, "/catalogs", "asset"),
+    );
+    add(22, "battle", at("/battle"));
+    add(
+        24,
+        "dice-pool resolution",
+        source
+            .pointer("/resolution/kind")
+            .and_then(Value::as_str)
+            .filter(|kind| *kind == "dice-pool")
+            .map(|_| "/resolution/kind".to_owned()),
+    );
+    add(25, "layers", at("/layers"));
+    add(25, "base worldGuidance", at("/gm/worldGuidance"));
+    add(26, "combat", at("/combat"));
+    add(28, "combat distance", at("/combat/distance"));
+    add(
+        30,
+        "wound tracks",
+        source
+            .pointer("/sheet/live/tracks")
+            .and_then(Value::as_array)
+            .and_then(|tracks| tracks.iter().position(|t| t.get("kinds").is_some()))
+            .map(|i| format!("/sheet/live/tracks/{i}/kinds")),
+    );
+    add(38, "resolution adjust", at("/resolution/adjust"));
+    add(38, "rerolls", at("/resolution/reroll"));
+    add(39, "skill caps", any_under(source, "/sheet/skills", "cap"));
+    add(
+        40,
+        "wound track extra",
+        any_under(source, "/sheet/live/tracks", "extra"),
+    );
+    add(
+        41,
+        "untrained rules",
+        any_under(source, "/sheet/skills", "untrained"),
+    );
+    add(42, "live states", at("/sheet/live/states"));
+    add(
+        43,
+        "combat checks and contests",
+        at("/combat/contests").or_else(|| at("/combat/checks")),
+    );
+    add(49, "items", at("/items"));
+    add(51, "rarity caps", at("/items/rarityCaps"));
+    add(63, "loot tables", at("/items/lootTables"));
+    add(63, "markets", at("/items/market"));
+    for (c, catalog) in catalogs.iter().enumerate() {
+        add(
+            27,
+            "creatures",
+            (catalog.get("holds").and_then(Value::as_str) == Some("creatures"))
+                .then(|| format!("/catalogs/{c}/holds")),
+        );
+        add(
+            28,
+            "catalog distance units",
+            catalog.get("units").map(|_| format!("/catalogs/{c}/units")),
+        );
+        for (e, entry) in catalog
+            .get("entries")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let here = format!("/catalogs/{c}/entries/{e}");
+            add(
+                23,
+                "scaled row columns",
+                entry
+                    .get("rows")
+                    .and_then(Value::as_array)
+                    .and_then(|rows| {
+                        rows.iter()
+                            .position(|r| r.get("scaled").is_some())
+                            .map(|r| format!("{here}/rows/{r}/scaled"))
+                    }),
+            );
+            add(
+                34,
+                "creature sheets",
+                entry
+                    .pointer("/creature/sheet")
+                    .map(|_| format!("{here}/creature/sheet")),
+            );
+            add(
+                53,
+                "worn and carried bonuses",
+                entry
+                    .pointer("/item/worn")
+                    .or(entry.pointer("/item/carried"))
+                    .map(|_| format!("{here}/item")),
+            );
+            add(
+                54,
+                "item requirements",
+                entry
+                    .pointer("/item/requires")
+                    .map(|_| format!("{here}/item/requires")),
+            );
+        }
+    }
+    for (l, layer) in source
+        .get("layers")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        add(
+            64,
+            "a layer removing coins",
+            layer
+                .get("currencies")
+                .map(|_| format!("/layers/{l}/currencies")),
+        );
+        add(
+            813,
+            "a layer changing items",
+            layer.get("items").map(|_| format!("/layers/{l}/items")),
+        );
+    }
+    if translations {
+        add(811, "translations", Some(String::new()));
+    }
+    out
+}
+
+/// The gates a package manifest's `capabilityApi` does not reach.
+pub fn check_gates(source: &Value, manifest: &Value, translations: bool) -> Vec<Diagnostic> {
+    let major = manifest
+        .pointer("/capabilityApi/major")
+        .and_then(Value::as_u64);
+    let minor = manifest
+        .pointer("/capabilityApi/minor")
+        .and_then(Value::as_u64);
+    let (Some(1), Some(minor)) = (major, minor) else {
+        return vec![invalid(
+            "manifest.json#/capabilityApi",
+            "the package manifest's capabilityApi",
+            "must be {major: 1, minor}",
+        )];
+    };
+    gates(source, translations)
+        .into_iter()
+        .filter(|gate| gate.minor > minor)
+        .map(|gate| {
+            Diagnostic::new(&codes::RULESET_JSON_CAPABILITY)
+                .with_arg("feature", gate.feature)
+                .with_arg("needs", format_args!("1.{}", gate.minor))
+                .with_arg("declared", format_args!("1.{minor}"))
+                .with_pointer(gate.pointer)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn codes_of(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
+        diagnostics.iter().map(|d| d.code.name).collect()
+    }
+
+    #[test]
+    fn the_engine_refuses_reserved_ids_unknown_keys_and_big_files() {
+        let source = json!({"schemaVersion": 2, "id": "traditional", "version": 0, "name": "x",
+            "coverage": {"summary": "s"}, "resolution": {"kind": "roll-under"},
+            "sheet": {"abilities": [{"id": "Brawn"}]}, "gm": {"checkGuidance": "g"}, "extra": 1});
+        let found = check_ruleset(&source, Some(300 * 1024));
+        let pointers: Vec<_> = found
+            .iter()
+            .filter_map(|d| d.location.pointer.clone())
+            .collect();
+        for expected in [
+            "",
+            "/extra",
+            "/schemaVersion",
+            "/id",
+            "/version",
+            "/resolution/kind",
+            "/sheet/abilities/0/id",
+        ] {
+            assert!(
+                pointers.contains(&expected.to_owned()),
+                "{expected} in {pointers:?}"
+            );
+        }
+        assert!(codes_of(&found).contains(&"ruleset-json-limit"));
+    }
+
+    #[test]
+    fn gates_are_reported_against_the_manifest() {
+        let source = json!({"gm": {"worldGuidance": "w"},
+            "layers": [{"id": "a", "currencies": {"removeUnits": ["x"]}, "items": {}}]});
+        let manifest = json!({"capabilityApi": {"major": 1, "minor": 27}});
+        let found = check_gates(&source, &manifest, true);
+        let needs: Vec<_> = found.iter().map(|d| d.args["needs"].clone()).collect();
+        assert_eq!(needs, ["1.64", "1.813", "1.811"]);
+        let newer = json!({"capabilityApi": {"major": 1, "minor": 900}});
+        assert!(check_gates(&source, &newer, true).is_empty());
+    }
+}
