@@ -367,7 +367,19 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let document = match read {
             Ok(document) => document,
             Err(diagnostic) => {
-                out.push(diagnostic);
+                // A layer that tries what a layer cannot do (add a value, touch live state, …)
+                // fails the model as an unknown key; the layers crate says why instead.
+                let attempts = file
+                    .value()
+                    .map(opencharacter_layers::check_layer_attempts)
+                    .unwrap_or_default();
+                if attempts.is_empty() {
+                    out.push(diagnostic);
+                }
+                for attempt in attempts {
+                    let pointer = attempt.location.pointer.clone().unwrap_or_default();
+                    out.push(source.locate(&file.path, &pointer, attempt));
+                }
                 continue;
             }
         };
