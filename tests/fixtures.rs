@@ -100,6 +100,15 @@ const MUST_HAVE_FIXTURE: &[&str] = &[
     "upgrade-column-unknown",
     "upgrade-move-not-deprecated",
     "upgrade-move-target-missing",
+    // layers (the layers crate's checks)
+    "layer-default-invalid",
+    "layer-effect-not-allowed",
+    "layer-field-emptied",
+    "layer-hide-comparison",
+    "layer-ladder-without-resolution",
+    "layer-sellers-emptied",
+    "layer-smallest-coin",
+    "layer-target-unknown",
 ];
 
 fn fixtures_root() -> PathBuf {
