@@ -5,15 +5,17 @@
 //! an empty text counting as untranslated; numbered names ("Goblin 2"), by key and number and
 //! by reverse lookup of the default-language text; BCP 47 tags parsed and normalised
 //! ([`LanguageTag`]); the build checks of i18n files and the coverage report ([`checks`]);
-//! the spec's standard text in the languages shipped ([`standard`]). Language packs, the pack
-//! index and the installer arrive with the next issue.
+//! the spec's standard text in the languages shipped ([`standard`]); the pack index
+//! ([`index`]: its model, checks and writer). With the `install` feature: the installer of
+//! releases and language packs ([`install`]), its store ([`store`]) and HTTP client ([`http`]).
 //!
 //! **Does not own:** the i18n file model (`opencharacter-spec`), reading files (the release
 //! crate), or rules. Translations change only what is shown: the translator borrows text and
 //! rulesets immutably and answers with new strings, so IDs, rules, formulas and what is told
 //! to a game master keep the pack's default language ([`Translator::default_text`]).
 //!
-//! Depends on `opencharacter-spec` only, and touches neither the file system nor the network.
+//! Depends on `opencharacter-spec` only. Without the `install` feature it touches neither the
+//! file system nor the network.
 //!
 //! ```
 //! use opencharacter_i18n::{LanguageTag, PackText, Translator, text::LanguageText};
@@ -42,7 +44,14 @@
 //! ```
 
 pub mod checks;
+#[cfg(feature = "install")]
+pub mod http;
+pub mod index;
+#[cfg(feature = "install")]
+pub mod install;
 pub mod standard;
+#[cfg(feature = "install")]
+pub mod store;
 pub mod tag;
 pub mod text;
 mod translator;

@@ -190,6 +190,14 @@ codes! {
     I18N_KEY_UNKNOWN = "i18n-key-unknown", Warning, ["key", "language"],
         "an i18n key names nothing in the pack";
 
+    // ---- the pack index (i18n::index) -------------------------------------------------------
+    /// A release or language-pack entry of a pack index breaks the index format (i18n).
+    INDEX_ENTRY_INVALID = "index-entry-invalid", Error, ["pack", "version", "what", "reason"],
+        "a pack index entry breaks the index format";
+    /// A pack index is over one of its limits (i18n).
+    INDEX_LIMIT = "index-limit", Error, ["pack", "version", "what", "count", "limit"],
+        "a pack index is over one of its limits";
+
     // ---- layers and games (layers) ----------------------------------------------------------
     /// A layer names a field, value, content type, filter, coin, family, seller, loot table,
     /// market or layer that its own pack does not have (layers).

@@ -1,0 +1,163 @@
+//! Fetching over HTTP(S) with a byte budget: `ureq` (blocking, rustls), timeouts on connect and
+//! on every read, https only unless the caller allows plain http (loopback tests do).
+//!
+//! A body is read into memory and never past its limit: at most the declared size plus one byte
+//! (to tell an over-long body from an exact one), so a server that sends more than it declared,
+//! or endlessly, costs at most that much.
+
+use std::io::Read as _;
+use std::time::Duration;
+
+/// How the client behaves.
+#[derive(Debug, Clone)]
+pub struct HttpOptions {
+    /// Allow `http://` URLs (loopback tests, a local mirror). Off by default.
+    pub allow_http: bool,
+    /// How long connecting may take.
+    pub connect_timeout: Duration,
+    /// How long one read (or write) may wait for the network.
+    pub read_timeout: Duration,
+}
+
+impl Default for HttpOptions {
+    fn default() -> Self {
+        HttpOptions {
+            allow_http: false,
+            connect_timeout: Duration::from_secs(10),
+            read_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Why a fetch failed. Nothing fetched is kept after any of these.
+#[derive(Debug, thiserror::Error)]
+pub enum FetchError {
+    /// The URL's scheme is not allowed.
+    #[error("`{0}` is not https (plain http only where the caller allows it)")]
+    Scheme(String),
+    /// The server answered with an error status.
+    #[error("`{url}` answered {status}")]
+    Status {
+        /// The URL.
+        url: String,
+        /// The HTTP status.
+        status: u16,
+    },
+    /// The connection failed, timed out or was dropped.
+    #[error("`{url}` could not be fetched: {reason}")]
+    Network {
+        /// The URL.
+        url: String,
+        /// Why.
+        reason: String,
+    },
+    /// The body is longer than declared (or than the limit).
+    #[error("`{url}` sent more than the {limit} bytes expected")]
+    TooLong {
+        /// The URL.
+        url: String,
+        /// The size expected.
+        limit: u64,
+    },
+    /// The body ended before the declared size.
+    #[error("`{url}` sent {got} bytes of the {expected} declared")]
+    Truncated {
+        /// The URL.
+        url: String,
+        /// Bytes received.
+        got: u64,
+        /// Bytes declared.
+        expected: u64,
+    },
+}
+
+/// A blocking HTTP client with a byte budget per body.
+#[derive(Debug, Clone)]
+pub struct Http {
+    agent: ureq::Agent,
+    allow_http: bool,
+}
+
+impl Http {
+    /// A client with these options.
+    pub fn new(options: &HttpOptions) -> Http {
+        let agent = ureq::Agent::config_builder()
+            .timeout_connect(Some(options.connect_timeout))
+            .timeout_per_read(Some(options.read_timeout))
+            .timeout_per_write(Some(options.read_timeout))
+            .https_only(!options.allow_http)
+            .max_redirects(5)
+            .build()
+            .new_agent();
+        Http {
+            agent,
+            allow_http: options.allow_http,
+        }
+    }
+
+    /// Whether plain http is allowed.
+    pub fn allows_http(&self) -> bool {
+        self.allow_http
+    }
+
+    /// Fetches exactly `size` bytes (a size the index declares): a body that is shorter,
+    /// longer, or announces another length is refused without reading past `size + 1` bytes.
+    pub fn fetch_exact(&self, url: &str, size: u64) -> Result<Vec<u8>, FetchError> {
+        let body = self.fetch(url, size)?;
+        let got = body.len() as u64;
+        if got < size {
+            return Err(FetchError::Truncated {
+                url: url.to_owned(),
+                got,
+                expected: size,
+            });
+        }
+        Ok(body)
+    }
+
+    /// Fetches at most `limit` bytes (a body of unknown size, such as an index).
+    pub fn fetch(&self, url: &str, limit: u64) -> Result<Vec<u8>, FetchError> {
+        let scheme_ok =
+            url.starts_with("https://") || (self.allow_http && url.starts_with("http://"));
+        if !scheme_ok {
+            return Err(FetchError::Scheme(url.to_owned()));
+        }
+        let network = |reason: String| FetchError::Network {
+            url: url.to_owned(),
+            reason,
+        };
+        let response = self.agent.get(url).call().map_err(|error| match error {
+            ureq::Error::StatusCode(status) => FetchError::Status {
+                url: url.to_owned(),
+                status,
+            },
+            other => network(other.to_string()),
+        })?;
+        let too_long = || FetchError::TooLong {
+            url: url.to_owned(),
+            limit,
+        };
+        let announced = response
+            .headers()
+            .get("content-length")
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.trim().parse::<u64>().ok());
+        if announced.is_some_and(|announced| announced > limit) {
+            return Err(too_long());
+        }
+        let mut body = Vec::new();
+        let reader = response
+            .into_body()
+            .into_with_config()
+            .limit(limit.saturating_add(2))
+            .reader();
+        reader
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut body)
+            .map_err(|error| network(error.to_string()))?;
+        if body.len() as u64 > limit {
+            return Err(too_long());
+        }
+        Ok(body)
+    }
+}

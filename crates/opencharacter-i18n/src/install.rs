@@ -1,0 +1,543 @@
+//! Installing releases and their language packs from a pack index into a [`Store`], syncing
+//! language packs when the app's language changes, importing a release file shared by hand,
+//! and going back to the previous version.
+//!
+//! Every operation holds the store's lock from start to end, checks every byte (size, sha256,
+//! declared language) before keeping it, and writes through the store's atomic writes, the
+//! pack's `state.json` last. A release always reads in its default language; a language pack
+//! that cannot be fetched, is not listed or does not match leaves it there, and the next install
+//! or sync tries again.
+
+use indexmap::IndexMap;
+use opencharacter_spec::ids::PackId;
+use opencharacter_spec::model::{I18nFile, PackRelease};
+
+use crate::http::{FetchError, Http};
+use crate::index::{
+    IndexLocale, IndexRelease, MAX_INDEX_BYTES, MAX_LANGUAGE_PACK_BYTES, PackIndex, sha256_hex,
+    split_release,
+};
+use crate::store::{PackState, Store, StoreError, StoreLock};
+use crate::tag::LanguageTag;
+
+/// Why an install, sync, import or rollback did nothing. The store is as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum InstallError {
+    /// The index could not be fetched.
+    #[error("the index could not be fetched: {0}")]
+    IndexFetch(FetchError),
+    /// The index is not a pack index.
+    #[error("`{url}` is not a pack index: {reason}")]
+    IndexInvalid {
+        /// The index URL.
+        url: String,
+        /// Why.
+        reason: String,
+    },
+    /// No usable release of the pack matches.
+    #[error("the index lists no usable release of `{id}`{}", range.as_ref().map(|r| format!(" matching `{r}`")).unwrap_or_default())]
+    NotListed {
+        /// The pack.
+        id: PackId,
+        /// The range asked for.
+        range: Option<semver::VersionReq>,
+    },
+    /// The index says the release carries languages inside (refused before downloading it),
+    /// or the bytes fetched do.
+    #[error("{id} {version} carries other languages inside; an index release never does")]
+    CarriesLanguages {
+        /// The pack.
+        id: PackId,
+        /// The version.
+        version: semver::Version,
+    },
+    /// The release could not be fetched.
+    #[error("{0}")]
+    Fetch(FetchError),
+    /// The bytes fetched are not the ones the index lists.
+    #[error("`{url}` is not the file the index lists: {reason}")]
+    Mismatch {
+        /// The URL.
+        url: String,
+        /// Why.
+        reason: String,
+    },
+    /// A release version already in the store would be replaced by a different release.
+    #[error("{id} {version} is already installed with other content; a release never changes")]
+    Conflict {
+        /// The pack.
+        id: PackId,
+        /// The version.
+        version: semver::Version,
+    },
+    /// The pack is not installed.
+    #[error("`{0}` is not installed")]
+    NotInstalled(PackId),
+    /// The pack has no previous version to go back to.
+    #[error("`{0}` has no previous version to go back to")]
+    NoPrevious(PackId),
+    /// The store could not be read or written.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What happened to a release's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LanguageOutcome {
+    /// The release reads in its default language: the app's language is the default (or a
+    /// form of it), or no pack in it is listed.
+    Default,
+    /// The pack kept already is the one listed: nothing fetched.
+    Kept(LanguageTag),
+    /// The pack was fetched, verified and kept.
+    Fetched(LanguageTag),
+    /// The pack listed could not be kept; the release reads in its default language (or, for
+    /// a correction that failed, keeps the verified pack it had), and the next install or sync
+    /// tries again.
+    Failed {
+        /// The language.
+        language: LanguageTag,
+        /// Why, in English.
+        reason: String,
+    },
+}
+
+/// What one install, import or sync step did for one pack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// The pack.
+    pub id: PackId,
+    /// The version in use afterwards.
+    pub version: semver::Version,
+    /// Whether the release bytes were downloaded (or written, on import).
+    pub release_written: bool,
+    /// The language.
+    pub language: LanguageOutcome,
+}
+
+/// Installs into one store for an app in one language.
+#[derive(Debug, Clone)]
+pub struct Installer {
+    store: Store,
+    http: Http,
+    language: LanguageTag,
+}
+
+/// Fetches and parses an index (at most 16 MiB).
+pub fn fetch_index(http: &Http, url: &str) -> Result<PackIndex, InstallError> {
+    let bytes = http
+        .fetch(url, MAX_INDEX_BYTES)
+        .map_err(InstallError::IndexFetch)?;
+    serde_json::from_slice(&bytes).map_err(|error| InstallError::IndexInvalid {
+        url: url.to_owned(),
+        reason: error.to_string(),
+    })
+}
+
+/// Checks a language pack's bytes against its index entry: size, sha256, an i18n file declaring
+/// exactly `language`.
+pub fn verify_language_pack(
+    bytes: &[u8],
+    locale: &IndexLocale,
+    language: &LanguageTag,
+) -> Result<(), String> {
+    if bytes.len() as u64 != locale.bytes {
+        return Err(format!(
+            "{} bytes where the index lists {}",
+            bytes.len(),
+            locale.bytes
+        ));
+    }
+    let sha = sha256_hex(bytes);
+    if sha != locale.sha256 {
+        return Err(format!(
+            "sha256 {sha} where the index lists {}",
+            locale.sha256
+        ));
+    }
+    declared_language(bytes, language)
+}
+
+/// Checks that some bytes are an i18n file declaring `language`.
+fn declared_language(bytes: &[u8], language: &LanguageTag) -> Result<(), String> {
+    let file: I18nFile =
+        serde_json::from_slice(bytes).map_err(|error| format!("not an i18n file: {error}"))?;
+    match LanguageTag::parse(&file.meta.language) {
+        Ok(declared) if &declared == language => Ok(()),
+        Ok(declared) => Err(format!(
+            "declares the language `{declared}`, not `{language}`"
+        )),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+impl Installer {
+    /// An installer into `store`, fetching through `http`, for an app in `language`.
+    pub fn new(store: Store, http: Http, language: LanguageTag) -> Installer {
+        Installer {
+            store,
+            http,
+            language,
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Installs the highest version of `id` in `range` that the index at `index_url` lists,
+    /// then only the language pack for the app's language (or its nearest shorter form). The
+    /// version in use before, if another, stays as the previous version, without its pack.
+    pub fn install(
+        &self,
+        index_url: &str,
+        id: &PackId,
+        range: Option<&semver::VersionReq>,
+    ) -> Result<Report, InstallError> {
+        let lock = self.store.lock()?;
+        let index = fetch_index(&self.http, index_url)?;
+        let allow_http = self.http.allows_http();
+        let newest = index
+            .releases
+            .iter()
+            .filter(|r| &r.id == id && range.is_none_or(|range| range.matches(&r.version)))
+            .max_by(|a, b| a.version.cmp(&b.version));
+        if let Some(newest) = newest
+            && newest.carries_languages
+        {
+            // Refused on the index's word, before a byte of it is downloaded.
+            return Err(InstallError::CarriesLanguages {
+                id: id.clone(),
+                version: newest.version.clone(),
+            });
+        }
+        let entry = index
+            .find(id, range, allow_http)
+            .ok_or_else(|| InstallError::NotListed {
+                id: id.clone(),
+                range: range.cloned(),
+            })?;
+        let release_written = self.fetch_release(&lock, entry)?;
+        let language = self.settle_language(&lock, entry, Some(entry))?;
+        let previous = self.store.state(id)?;
+        let state = next_state(
+            previous.as_ref(),
+            &entry.version,
+            Some(index_url.to_owned()),
+        );
+        self.commit(&lock, id, previous.as_ref(), &state)?;
+        Ok(Report {
+            id: id.clone(),
+            version: entry.version.clone(),
+            release_written,
+            language,
+        })
+    }
+
+    /// Fetches and keeps a release version, unless the store has it already. Returns whether it
+    /// was written.
+    fn fetch_release(&self, lock: &StoreLock, entry: &IndexRelease) -> Result<bool, InstallError> {
+        let stored = self.store.release_bytes(&entry.id, &entry.version)?;
+        if let Some(stored) = &stored
+            && sha256_hex(stored) == entry.sha256
+        {
+            return Ok(false);
+        }
+        let bytes = self
+            .http
+            .fetch_exact(&entry.url, entry.bytes)
+            .map_err(InstallError::Fetch)?;
+        let mismatch = |reason: String| InstallError::Mismatch {
+            url: entry.url.clone(),
+            reason,
+        };
+        let sha = sha256_hex(&bytes);
+        if sha != entry.sha256 {
+            return Err(mismatch(format!(
+                "sha256 {sha} where the index lists {}",
+                entry.sha256
+            )));
+        }
+        let (release, inside) = split_release(&bytes).map_err(mismatch)?;
+        if !inside.is_empty() {
+            return Err(InstallError::CarriesLanguages {
+                id: entry.id.clone(),
+                version: entry.version.clone(),
+            });
+        }
+        if release.manifest.id != entry.id || release.manifest.version != entry.version {
+            return Err(mismatch(format!(
+                "it is {} {}",
+                release.manifest.id, release.manifest.version
+            )));
+        }
+        if let Some(stored) = stored {
+            // Same version already here under other bytes: the same release is fine (kept as
+            // it is), a different one is refused.
+            if same_release(&stored, &release) {
+                return Ok(false);
+            }
+            return Err(InstallError::Conflict {
+                id: entry.id.clone(),
+                version: entry.version.clone(),
+            });
+        }
+        self.store
+            .write_release(lock, &entry.id, &entry.version, &bytes)?;
+        Ok(true)
+    }
+
+    /// Brings the language pack of `entry`'s version in line with the app's language: fetches
+    /// the listed pack unless the one kept is it, removes any other language's pack.
+    fn settle_language(
+        &self,
+        lock: &StoreLock,
+        version: &IndexRelease,
+        entry: Option<&IndexRelease>,
+    ) -> Result<LanguageOutcome, InstallError> {
+        let (id, number) = (&version.id, &version.version);
+        let kept = self.store.language_pack(id, number)?;
+        let in_chain = |tag: &LanguageTag| self.language.chain().any(|t| &t == tag);
+        let target =
+            entry.and_then(|entry| entry.locale_for(&self.language, self.http.allows_http()));
+        let Some((tag, locale)) = target else {
+            // Nothing to fetch: a pack kept in the app's language (verified when fetched) stays;
+            // another language's goes.
+            return Ok(match kept {
+                Some((kept_tag, _)) if in_chain(&kept_tag) => LanguageOutcome::Kept(kept_tag),
+                _ => {
+                    self.store.remove_language_packs(lock, id, number, None)?;
+                    LanguageOutcome::Default
+                }
+            });
+        };
+        if let Some((kept_tag, bytes)) = &kept
+            && kept_tag == &tag
+            && sha256_hex(bytes) == locale.sha256
+        {
+            self.store
+                .remove_language_packs(lock, id, number, Some(&tag))?;
+            return Ok(LanguageOutcome::Kept(tag));
+        }
+        let fetched = self
+            .http
+            .fetch_exact(&locale.url, locale.bytes.min(MAX_LANGUAGE_PACK_BYTES))
+            .map_err(|error| error.to_string())
+            .and_then(|bytes| verify_language_pack(&bytes, locale, &tag).map(|()| bytes));
+        match fetched {
+            Ok(bytes) => {
+                self.store
+                    .write_language_pack(lock, id, number, &tag, &bytes)?;
+                Ok(LanguageOutcome::Fetched(tag))
+            }
+            Err(reason) => {
+                // A correction that did not arrive keeps the verified pack in this language; any
+                // other language's pack goes, and the release reads in its default language.
+                let keep = kept.as_ref().map(|(t, _)| t).filter(|t| *t == &tag);
+                self.store.remove_language_packs(lock, id, number, keep)?;
+                Ok(LanguageOutcome::Failed {
+                    language: tag,
+                    reason,
+                })
+            }
+        }
+    }
+
+    /// Writes the new state (the commit point), then drops the language pack of the version
+    /// that stopped being current and every version the state no longer names.
+    fn commit(
+        &self,
+        lock: &StoreLock,
+        id: &PackId,
+        before: Option<&PackState>,
+        state: &PackState,
+    ) -> Result<(), InstallError> {
+        self.store.write_state(lock, id, state)?;
+        if let Some(before) = before
+            && before.current != state.current
+        {
+            self.store
+                .remove_language_packs(lock, id, &before.current, None)?;
+        }
+        self.store.prune(lock, id, state)?;
+        Ok(())
+    }
+
+    /// Brings every installed release in line with the app's language (at start, and whenever
+    /// the language changes): each release whose index lists a pack in the language (or its
+    /// nearest shorter form) fetches it and drops the previous language's pack; one whose pack
+    /// cannot be fetched, is not listed or does not match reads in its default language. An
+    /// index that cannot be fetched counts as listing nothing. A second sync with nothing new
+    /// fetches nothing and changes nothing.
+    pub fn sync(&self) -> Result<Vec<Report>, InstallError> {
+        let lock = self.store.lock()?;
+        let mut indexes: IndexMap<String, Option<PackIndex>> = IndexMap::new();
+        let mut reports = Vec::new();
+        for installed in self.store.installed()? {
+            let state = &installed.state;
+            let index = match &state.index {
+                Some(url) => indexes
+                    .entry(url.clone())
+                    .or_insert_with(|| fetch_index(&self.http, url).ok())
+                    .as_ref(),
+                None => None,
+            };
+            let entry = index.and_then(|index| {
+                index.find_exact(&installed.id, &state.current, self.http.allows_http())
+            });
+            let here = IndexRelease {
+                id: installed.id.clone(),
+                version: state.current.clone(),
+                default_language: String::new(),
+                url: String::new(),
+                sha256: String::new(),
+                bytes: 0,
+                carries_languages: false,
+                locales: IndexMap::new(),
+            };
+            let language = self.settle_language(&lock, &here, entry)?;
+            reports.push(Report {
+                id: installed.id.clone(),
+                version: state.current.clone(),
+                release_written: false,
+                language,
+            });
+        }
+        Ok(reports)
+    }
+
+    /// Imports a release file shared by hand, which may carry languages inside (`locales`):
+    /// only the app's language (or its nearest shorter form) is kept and the rest dropped; the
+    /// same version again replaces the kept pack with the file's; a file of that version without
+    /// that language keeps what was kept. A new version becomes current, the one before stays
+    /// as the previous.
+    pub fn import(&self, bytes: &[u8]) -> Result<Report, InstallError> {
+        let lock = self.store.lock()?;
+        let mismatch = |reason: String| InstallError::Mismatch {
+            url: "(imported file)".into(),
+            reason,
+        };
+        let (release, inside) = split_release(bytes).map_err(mismatch)?;
+        let id = release.manifest.id.clone();
+        let version = release.manifest.version.clone();
+        let release_bytes = serde_json::to_vec(&release).map_err(|e| mismatch(e.to_string()))?;
+        let mut release_written = false;
+        match self.store.release_bytes(&id, &version)? {
+            Some(stored) if !same_release(&stored, &release) => {
+                return Err(InstallError::Conflict { id, version });
+            }
+            Some(_) => {}
+            None => {
+                self.store
+                    .write_release(&lock, &id, &version, &release_bytes)?;
+                release_written = true;
+            }
+        }
+        let default = LanguageTag::parse(&release.i18n.meta.language).ok();
+        let mut language = LanguageOutcome::Default;
+        for tag in self.language.chain() {
+            if default.as_ref() == Some(&tag) {
+                break;
+            }
+            let Some(file) = inside
+                .iter()
+                .find(|(key, _)| LanguageTag::parse(key).is_ok_and(|k| k == tag))
+                .map(|(_, file)| file)
+            else {
+                continue;
+            };
+            let pack = serde_json::to_vec(file).map_err(|e| mismatch(e.to_string()))?;
+            let checked = if pack.len() as u64 > MAX_LANGUAGE_PACK_BYTES {
+                Err(format!("over the limit of {MAX_LANGUAGE_PACK_BYTES} bytes"))
+            } else {
+                declared_language(&pack, &tag)
+            };
+            language = match checked {
+                Ok(()) => {
+                    self.store
+                        .write_language_pack(&lock, &id, &version, &tag, &pack)?;
+                    LanguageOutcome::Fetched(tag)
+                }
+                Err(reason) => LanguageOutcome::Failed {
+                    language: tag,
+                    reason,
+                },
+            };
+            break;
+        }
+        if language == LanguageOutcome::Default
+            && let Some((kept, _)) = self.store.language_pack(&id, &version)?
+        {
+            language = LanguageOutcome::Kept(kept);
+        }
+        let before = self.store.state(&id)?;
+        let index = before.as_ref().and_then(|state| state.index.clone());
+        let state = next_state(before.as_ref(), &version, index);
+        self.commit(&lock, &id, before.as_ref(), &state)?;
+        Ok(Report {
+            id,
+            version,
+            release_written,
+            language,
+        })
+    }
+
+    /// Goes back to the previous version, offline: it becomes current (without a language
+    /// pack until the next sync), and the version left becomes the previous one.
+    pub fn rollback(&self, id: &PackId) -> Result<semver::Version, InstallError> {
+        let lock = self.store.lock()?;
+        let before = self
+            .store
+            .state(id)?
+            .ok_or_else(|| InstallError::NotInstalled(id.clone()))?;
+        let previous = before
+            .previous
+            .clone()
+            .filter(|previous| {
+                self.store
+                    .release_bytes(id, previous)
+                    .is_ok_and(|bytes| bytes.is_some())
+            })
+            .ok_or_else(|| InstallError::NoPrevious(id.clone()))?;
+        let state = PackState {
+            current: previous.clone(),
+            previous: Some(before.current.clone()),
+            index: before.index.clone(),
+        };
+        self.commit(&lock, id, Some(&before), &state)?;
+        Ok(previous)
+    }
+}
+
+/// The state after `version` becomes current.
+fn next_state(
+    before: Option<&PackState>,
+    version: &semver::Version,
+    index: Option<String>,
+) -> PackState {
+    match before {
+        Some(before) if &before.current == version => PackState {
+            current: version.clone(),
+            previous: before.previous.clone(),
+            index: index.or_else(|| before.index.clone()),
+        },
+        Some(before) => PackState {
+            current: version.clone(),
+            previous: Some(before.current.clone()),
+            index: index.or_else(|| before.index.clone()),
+        },
+        None => PackState {
+            current: version.clone(),
+            previous: None,
+            index,
+        },
+    }
+}
+
+/// Whether stored release bytes hold the same release (other languages aside).
+fn same_release(stored: &[u8], release: &PackRelease) -> bool {
+    split_release(stored).is_ok_and(|(stored, _)| {
+        serde_json::to_value(&stored).ok() == serde_json::to_value(release).ok()
+    })
+}
