@@ -94,6 +94,9 @@ pub fn read_character_with(
 pub fn schema_files() -> Vec<spec::schema::SchemaFile> {
     spec::schema::files()
         .into_iter()
-        .chain([spec::schema::schema_of::<formula::Expr>("formula-tree.schema.json")])
+        .chain([
+            spec::schema::schema_of::<formula::Expr>("formula-tree.schema.json"),
+            spec::schema::schema_of::<i18n::index::PackIndex>("pack-index.schema.json"),
+        ])
         .collect()
 }
