@@ -1,7 +1,9 @@
 //! Project chores, run as `cargo run -p xtask -- <command>`.
 //!
 //! **Owns:** the converters that regenerate the repository's packs from real game data kept
-//! outside the repository (`../shared/corpus/`): `convert srd` writes `packs/5e/srd-5.1`.
+//! outside the repository (`../shared/corpus/`): `convert srd` writes `packs/5e/srd-5.1`,
+//! `convert fitd` writes `packs/fitd/scoundrel` and `convert mothership` writes
+//! `packs/mothership/1e`.
 //! Each source is one module of [`convert`]; they share the deterministic writer
 //! ([`convert::PackOutput`]) and the YAML emitter ([`yaml`]).
 //!
@@ -11,6 +13,8 @@
 //!
 //! ```text
 //! cargo run -p xtask -- convert srd --corpus ../shared/corpus --out packs/5e/srd-5.1
+//! cargo run -p xtask -- convert fitd --corpus ../shared/corpus --out packs/fitd/scoundrel
+//! cargo run -p xtask -- convert mothership --corpus ../shared/corpus --out packs/mothership/1e
 //! ```
 
 mod convert;
