@@ -77,18 +77,22 @@ impl Environment for Fields {
     }
 }
 
-/// The best of several timed runs of `f`, each repeating it `reps` times.
-fn best(reps: usize, mut f: impl FnMut()) -> Duration {
-    (0..7)
-        .map(|_| {
-            let start = Instant::now();
-            for _ in 0..reps {
-                f();
-            }
-            start.elapsed()
-        })
-        .min()
-        .unwrap()
+/// The best time of `reps` repetitions of `a` and of `b`, over rounds that alternate the two so
+/// that load from elsewhere on the machine hits both alike.
+fn best_pair(reps: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (Duration, Duration) {
+    let time = |f: &mut dyn FnMut()| {
+        let start = Instant::now();
+        for _ in 0..reps {
+            f();
+        }
+        start.elapsed()
+    };
+    let (mut best_a, mut best_b) = (Duration::MAX, Duration::MAX);
+    for _ in 0..15 {
+        best_a = best_a.min(time(&mut a));
+        best_b = best_b.min(time(&mut b));
+    }
+    (best_a, best_b)
 }
 
 fn per_second(formulas: usize, elapsed: Duration) -> f64 {
@@ -99,18 +103,22 @@ fn main() {
     let reps = 2000;
     let count = MIX.len() * reps;
 
-    let ours_parse = best(reps, || {
-        for (ours, _) in MIX {
-            black_box(parse(black_box(ours)).unwrap());
-        }
-    });
-    let theirs_parse = best(reps, || {
-        for (_, theirs) in MIX {
-            black_box(
-                evalexpr::build_operator_tree::<DefaultNumericTypes>(black_box(theirs)).unwrap(),
-            );
-        }
-    });
+    let (ours_parse, theirs_parse) = best_pair(
+        reps,
+        || {
+            for (ours, _) in MIX {
+                black_box(parse(black_box(ours)).unwrap());
+            }
+        },
+        || {
+            for (_, theirs) in MIX {
+                black_box(
+                    evalexpr::build_operator_tree::<DefaultNumericTypes>(black_box(theirs))
+                        .unwrap(),
+                );
+            }
+        },
+    );
 
     let env = Fields(
         FIELDS
@@ -136,16 +144,19 @@ fn main() {
         println!("  {text:<45} ours {ours:<6} evalexpr {theirs}");
     }
     let mut rng = SplitMix64::new(0);
-    let ours_eval = best(reps, || {
-        for tree in &trees {
-            black_box(tree.eval(&env, &mut rng).unwrap());
-        }
-    });
-    let theirs_eval = best(reps, || {
-        for node in &nodes {
-            black_box(node.eval_with_context(&context).unwrap());
-        }
-    });
+    let (ours_eval, theirs_eval) = best_pair(
+        reps,
+        || {
+            for tree in &trees {
+                black_box(tree.eval(&env, &mut rng).unwrap());
+            }
+        },
+        || {
+            for node in &nodes {
+                black_box(node.eval_with_context(&context).unwrap());
+            }
+        },
+    );
 
     // A whole ruleset: a thousand formulas parsed once.
     let ruleset: Vec<&str> = MIX
