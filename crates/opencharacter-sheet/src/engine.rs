@@ -29,6 +29,8 @@ pub(crate) struct Engine<'a> {
     pub(crate) character: &'a Character,
     pub(crate) resolver: Resolver<'a>,
     parsed: &'a ParseCache,
+    /// Analysed dice, by canonical text.
+    pub(crate) dice: &'a crate::rolls::DiceCache,
     /// Bare names by the pack that reads them (the common case, looked up without allocating).
     bare_names: RefCell<HashMap<PackId, HashMap<String, Option<QualifiedFieldId>>>>,
     names: RefCell<HashMap<NameKey, Option<QualifiedFieldId>>>,
@@ -42,12 +44,14 @@ impl<'a> Engine<'a> {
         ruleset: &'a Ruleset,
         character: &'a Character,
         parsed: &'a ParseCache,
+        dice: &'a crate::rolls::DiceCache,
     ) -> Self {
         Engine {
             ruleset,
             character,
             resolver: Resolver::new(ruleset),
             parsed,
+            dice,
             bare_names: RefCell::default(),
             names: RefCell::default(),
             content: RefCell::default(),

@@ -343,6 +343,7 @@ pub fn evaluate(ruleset: &Ruleset, character: &Character, options: &EvaluateOpti
 pub struct Evaluator<'r> {
     ruleset: &'r Ruleset,
     parsed: crate::engine::ParseCache,
+    dice: crate::rolls::DiceCache,
 }
 
 impl<'r> Evaluator<'r> {
@@ -351,12 +352,13 @@ impl<'r> Evaluator<'r> {
         Evaluator {
             ruleset,
             parsed: Default::default(),
+            dice: Default::default(),
         }
     }
 
     /// Evaluates a character (see [`evaluate`]).
     pub fn evaluate(&self, character: &Character, options: &EvaluateOptions) -> Sheet {
-        evaluate_with(self.ruleset, character, options, &self.parsed)
+        evaluate_with(self.ruleset, character, options, &self.parsed, &self.dice)
     }
 }
 
@@ -365,8 +367,9 @@ fn evaluate_with(
     character: &Character,
     options: &EvaluateOptions,
     parsed: &crate::engine::ParseCache,
+    dice: &crate::rolls::DiceCache,
 ) -> Sheet {
-    let mut engine = Engine::new(ruleset, character, parsed);
+    let mut engine = Engine::new(ruleset, character, parsed, dice);
     let mut issues = opencharacter_resolve::check_character(ruleset, character);
     let settings = settings(&mut engine, options, &mut issues);
 
@@ -653,6 +656,9 @@ fn collect_owned<'a>(
 
     // Grants and item choices, breadth first over what is owned.
     let mut next = 0;
+    // Counts of what is owned so far, kept up to date as items are added.
+    let mut running: HashMap<QualifiedContentId, i64> = HashMap::new();
+    let mut counted = 0;
     while next < owned.len() {
         if owned.len() > options.max_owned {
             pass.diagnostics.push(
@@ -663,7 +669,11 @@ fn collect_owned<'a>(
             owned.truncate(options.max_owned);
             break;
         }
-        let counts = counts(&owned);
+        for o in &owned[counted..] {
+            *running.entry(o.id.clone()).or_insert(0) += i64::from(o.quantity);
+        }
+        counted = owned.len();
+        let counts = &running;
         let (ctx, id, grants, item_choices, listed_index) = {
             let o = &owned[next];
             // A carried item grants nothing until it fills a slot.
@@ -689,7 +699,7 @@ fn collect_owned<'a>(
             engine,
             ctx: &ctx,
             values: env_values,
-            owned: &counts,
+            owned: counts,
             extra: None,
         };
         for grant in &grants {

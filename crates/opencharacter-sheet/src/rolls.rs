@@ -278,11 +278,19 @@ pub fn analyze_check(
     resolution: &Resolution,
     input: &CheckInput<'_>,
 ) -> Result<CheckRoll, RollError> {
+    analyze_check_with(resolution, input, None)
+}
+
+pub(crate) fn analyze_check_with(
+    resolution: &Resolution,
+    input: &CheckInput<'_>,
+    cache: Option<&DiceCache>,
+) -> Result<CheckRoll, RollError> {
     match resolution.kind {
-        ResolutionKind::DiceSum => dice_sum(resolution, input),
-        ResolutionKind::DicePool => dice_pool(resolution, input),
-        ResolutionKind::HighestDie => highest_die(resolution, input),
-        ResolutionKind::RollUnder => roll_under(resolution, input),
+        ResolutionKind::DiceSum => dice_sum(resolution, input, cache),
+        ResolutionKind::DicePool => dice_pool(resolution, input, cache),
+        ResolutionKind::HighestDie => highest_die(resolution, input, cache),
+        ResolutionKind::RollUnder => roll_under(resolution, input, cache),
     }
 }
 
@@ -292,6 +300,43 @@ fn analysis_error(e: impl std::fmt::Display) -> RollError {
 
 fn analyze(expr: &Expr) -> Result<Distribution, RollError> {
     expr.analyze(&MapEnv::default()).map_err(analysis_error)
+}
+
+/// A roll's outcomes as whole numbers with weights over a common total, and its least,
+/// greatest and mean value.
+#[derive(Debug)]
+pub(crate) struct Analysed {
+    outcomes: Vec<(i64, u128)>,
+    total: u128,
+    min: Option<Number>,
+    max: Option<Number>,
+    mean: Option<Number>,
+}
+
+/// Analysed rolls by canonical text, kept across the checks of a sheet (most share the
+/// resolution's dice).
+pub(crate) type DiceCache = std::cell::RefCell<HashMap<String, std::rc::Rc<Analysed>>>;
+
+fn analysed(expr: &Expr, cache: Option<&DiceCache>) -> Result<std::rc::Rc<Analysed>, RollError> {
+    let key = cache.map(|_| expr.to_string());
+    if let (Some(cache), Some(key)) = (cache, &key)
+        && let Some(found) = cache.borrow().get(key)
+    {
+        return Ok(std::rc::Rc::clone(found));
+    }
+    let dist = analyze(expr)?;
+    let (outcomes, total) = weights(&dist)?;
+    let found = std::rc::Rc::new(Analysed {
+        outcomes,
+        total,
+        min: dist.min(),
+        max: dist.max(),
+        mean: dist.mean(),
+    });
+    if let (Some(cache), Some(key)) = (cache, key) {
+        cache.borrow_mut().insert(key, std::rc::Rc::clone(&found));
+    }
+    Ok(found)
 }
 
 fn parse(text: &str) -> Result<Expr, RollError> {
@@ -417,7 +462,11 @@ fn plus(dice: &Expr, value: Number) -> Expr {
     }
 }
 
-fn dice_sum(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRoll, RollError> {
+fn dice_sum(
+    resolution: &Resolution,
+    input: &CheckInput<'_>,
+    cache: Option<&DiceCache>,
+) -> Result<CheckRoll, RollError> {
     let dice = match &input.dice {
         Some(dice) => dice.clone(),
         None => parse(
@@ -429,8 +478,8 @@ fn dice_sum(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRoll
         )?,
     };
     let m = whole(input.value)?;
-    let dist = analyze(&dice)?;
-    let (outcomes, total) = weights(&dist)?;
+    let dist = analysed(&dice, cache)?;
+    let (outcomes, total) = (&dist.outcomes, dist.total);
     let natural_die = single_die(&dice);
     let naturals = resolution.naturals.unwrap_or(Naturals::None);
     let steps: Vec<Difficulty> = match input.dc {
@@ -454,7 +503,7 @@ fn dice_sum(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRoll
     let read = |dc: Option<i64>| -> CheckOdds {
         let mut successes: u128 = 0;
         let mut hits: Option<HashMap<&FieldId, u128>> = Some(HashMap::new());
-        for &(v, w) in &outcomes {
+        for &(v, w) in outcomes.iter() {
             let margin = dc.map(|dc| v.saturating_add(m).saturating_sub(dc));
             let natural = natural_die.map(|_| v);
             if let Some(margin) = margin {
@@ -511,9 +560,9 @@ fn dice_sum(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRoll
         value: SheetValue(Value::Number(value)),
         formula: plus(&dice, value).to_string(),
         bands: input.bands.map(|(id, _)| id.clone()),
-        min: offset(dist.min(), value),
-        max: offset(dist.max(), value),
-        mean: offset(dist.mean(), value),
+        min: offset(dist.min, value),
+        max: offset(dist.max, value),
+        mean: offset(dist.mean, value),
         odds,
     })
 }
@@ -534,7 +583,11 @@ fn pool_dice(n: i64, die: u32, modifier: Option<DiceModifier>) -> Expr {
     }
 }
 
-fn dice_pool(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRoll, RollError> {
+fn dice_pool(
+    resolution: &Resolution,
+    input: &CheckInput<'_>,
+    cache: Option<&DiceCache>,
+) -> Result<CheckRoll, RollError> {
     let die = resolution.die.ok_or(RollError::Incomplete("die"))?;
     let default_target = resolution
         .target
@@ -572,10 +625,11 @@ fn dice_pool(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRol
                 target,
             ))))),
         );
-        let (outcomes, total) = weights(&analyze(&expr)?)?;
+        let found = analysed(&expr, cache)?;
+        let (outcomes, total) = (&found.outcomes, found.total);
         let mut successes = 0;
         let mut hits: Option<HashMap<&FieldId, u128>> = Some(HashMap::new());
-        for &(k, w) in &outcomes {
+        for &(k, w) in outcomes.iter() {
             if k >= needed {
                 successes += w;
             }
@@ -605,32 +659,36 @@ fn dice_pool(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRol
             default_target,
         ))))),
     );
-    let dist = analyze(&shown)?;
+    let dist = analysed(&shown, cache)?;
     Ok(CheckRoll {
         resolution: ResolutionKind::DicePool,
         value: SheetValue(Value::from(n)),
         formula: shown.to_string(),
         bands: input.bands.map(|(id, _)| id.clone()),
-        min: num(dist.min()),
-        max: num(dist.max()),
-        mean: num(dist.mean()),
+        min: num(dist.min),
+        max: num(dist.max),
+        mean: num(dist.mean),
         odds,
     })
 }
 
-fn highest_die(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRoll, RollError> {
+fn highest_die(
+    resolution: &Resolution,
+    input: &CheckInput<'_>,
+    cache: Option<&DiceCache>,
+) -> Result<CheckRoll, RollError> {
     let die = resolution.die.ok_or(RollError::Incomplete("die"))?;
     let n = pool_size(resolution, input.value)?;
     if n == 0 && resolution.zero_dice != Some(ZeroDice::LowestOfTwo) {
         return Err(RollError::ZeroDice);
     }
     let expr = pool_dice(n, die, Some(DiceModifier::Pool));
-    let dist = analyze(&expr)?;
-    let (outcomes, total) = weights(&dist)?;
+    let dist = analysed(&expr, cache)?;
+    let (outcomes, total) = (&dist.outcomes, dist.total);
     let top = i64::from(die);
     let mut hits: Option<HashMap<&FieldId, u128>> = Some(HashMap::new());
     if let Some((_, set)) = input.bands {
-        for &(v, w) in &outcomes {
+        for &(v, w) in outcomes.iter() {
             let highest = v.min(top);
             // How many dice show the top face: none below it, one at it, two or more (up to
             // the pool) for a critical. Zero dice keep the lowest of two: never a critical.
@@ -678,9 +736,9 @@ fn highest_die(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckR
         value: SheetValue(Value::from(n)),
         formula: expr.to_string(),
         bands: input.bands.map(|(id, _)| id.clone()),
-        min: num(dist.min()),
-        max: num(dist.max()),
-        mean: num(dist.mean()),
+        min: num(dist.min),
+        max: num(dist.max),
+        mean: num(dist.mean),
         odds: vec![CheckOdds {
             difficulty: None,
             success: None,
@@ -692,7 +750,11 @@ fn highest_die(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckR
     })
 }
 
-fn roll_under(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRoll, RollError> {
+fn roll_under(
+    resolution: &Resolution,
+    input: &CheckInput<'_>,
+    cache: Option<&DiceCache>,
+) -> Result<CheckRoll, RollError> {
     let dice = match &input.dice {
         Some(dice) => dice.clone(),
         None => parse(
@@ -705,12 +767,12 @@ fn roll_under(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRo
     };
     let target = input.value;
     let compare = resolution.compare.unwrap_or(UnderCompare::Below);
-    let dist = analyze(&dice)?;
-    let (outcomes, total) = weights(&dist)?;
+    let dist = analysed(&dice, cache)?;
+    let (outcomes, total) = (&dist.outcomes, dist.total);
     // Each read's class (0 critical failure, 1 failure, 2 success, 3 critical success) and band.
     let mut joint: Vec<(usize, Option<&FieldId>, u128)> = Vec::new();
     let mut decidable = true;
-    for &(r, w) in &outcomes {
+    for &(r, w) in outcomes.iter() {
         let success = match compare {
             UnderCompare::Below => Number::from(r) < target,
             UnderCompare::AtOrBelow => Number::from(r) <= target,
@@ -803,9 +865,9 @@ fn roll_under(resolution: &Resolution, input: &CheckInput<'_>) -> Result<CheckRo
         value: SheetValue(Value::Number(target)),
         formula,
         bands: input.bands.map(|(id, _)| id.clone()),
-        min: num(dist.min()),
-        max: num(dist.max()),
-        mean: num(dist.mean()),
+        min: num(dist.min),
+        max: num(dist.max),
+        mean: num(dist.mean),
         odds: vec![CheckOdds {
             difficulty: None,
             success: Some(Odds::new(success, den)),
@@ -946,7 +1008,7 @@ fn check_roll(
         advantage: options.advantage,
         dc: options.dc,
     };
-    match analyze_check(&resolution.resolution, &input) {
+    match analyze_check_with(&resolution.resolution, &input, Some(engine.dice)) {
         Ok(check) => RollKind::Check(check),
         Err(e) => RollKind::Unavailable {
             reason: e.to_string(),
@@ -1073,7 +1135,8 @@ impl Sheet {
             .get(action)
             .ok_or_else(|| RollError::Unknown("action", action.to_string()))?;
         let parsed = crate::engine::ParseCache::default();
-        let mut engine = Engine::new(ruleset, character, &parsed);
+        let dice = DiceCache::default();
+        let mut engine = Engine::new(ruleset, character, &parsed, &dice);
         engine.settings = self.settings_values.clone();
         let env = Env {
             engine: &engine,
