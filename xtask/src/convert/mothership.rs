@@ -524,6 +524,75 @@ fn content(
 mod tests {
     use super::*;
 
+    fn tiny_corpus() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let database = json!({
+            "weapons": [
+                { "name": "Unarmed", "cost": 0, "category": "Melee", "range": "Adjacent", "damage": "Str/10", "shots": 0, "wound": "Blunt Force", "special": "" },
+                { "name": "Pulse Rifle", "cost": 2400, "category": "Firearm", "range": "Long", "damage": "3d10", "shots": 5, "wound": "Gunshot", "special": "" },
+                { "name": "Scalpel", "cost": 50, "category": "Melee", "range": "Adjacent", "damage": "1d5", "shots": 0, "wound": "Bleeding [+]", "special": "Two-handed. Heavy." },
+            ],
+            "armor": [
+                { "name": "Heavy Suit", "cost": 9, "armorPoints": 10, "oxygen": 1, "speed": "[-]", "special": "Damage Reduction: 3." },
+            ],
+            "equipment": [ { "name": "Automed (x5)", "cost": 1500, "description": "not read" } ],
+        });
+        std::fs::write(dir.path().join("database.json"), database.to_string()).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_run_writes_the_same_bytes_twice_with_facts_and_no_prose() {
+        let corpus = tiny_corpus();
+        let out = tempfile::tempdir().unwrap();
+        let (a, b) = (out.path().join("a"), out.path().join("b"));
+        run(corpus.path(), &a).unwrap();
+        run(corpus.path(), &b).unwrap();
+        let (pack_a, _) = build(corpus.path()).unwrap();
+        let (pack_b, _) = build(corpus.path()).unwrap();
+        assert_eq!(pack_a.render("en"), pack_b.render("en"));
+        for (path, _) in pack_a.render("en") {
+            assert_eq!(
+                std::fs::read(a.join(&path)).unwrap(),
+                std::fs::read(b.join(&path)).unwrap(),
+                "{path}"
+            );
+        }
+        let read = |path: &str| std::fs::read_to_string(a.join(path)).unwrap();
+        let rifle = read("content/weapons/pulse-rifle.yaml");
+        assert!(
+            rifle.contains("damage: 3d10") && rifle.contains("shots: 5"),
+            "{rifle}"
+        );
+        assert!(
+            read("content/weapons/unarmed.yaml").contains("damage: floor(stats.strength / 10)")
+        );
+        // The Scalpel's `special` is never read, whatever it says.
+        assert!(read("content/weapons/scalpel.yaml").contains("tags: [melee]\n"));
+        let suit = read("content/armor/heavy-suit.yaml");
+        assert!(
+            suit.contains("damage_reduction: 3") && suit.contains("speed: disadvantage"),
+            "{suit}"
+        );
+        assert!(read("content/equipment/automed.yaml").contains("quantity: 5"));
+        assert!(!read("i18n/en.yaml").contains("not read"));
+        let manifest = read("pack.yaml");
+        assert!(
+            manifest.contains("license: mechanics-only") && manifest.contains("not-affiliated:")
+        );
+    }
+
+    #[test]
+    fn an_unknown_category_is_refused() {
+        let corpus = tiny_corpus();
+        let path = corpus.path().join("database.json");
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("Firearm", "Raygun");
+        std::fs::write(&path, text).unwrap();
+        assert!(matches!(build(corpus.path()), Err(Error::Data(_))));
+    }
+
     #[test]
     fn damage_texts_become_formulas() {
         assert_eq!(
