@@ -370,6 +370,8 @@ fn content(
             format!("content/{}.yaml", id.replace('.', "/")),
             Value::Object(item),
         )?;
+        // The source's names carry stray spaces (`Ghost  Contract`).
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
         out.text(format!("content.{id}.name"), name)?;
         *counts.entry(content_type.to_owned()).or_default() += 1;
         Ok(())
