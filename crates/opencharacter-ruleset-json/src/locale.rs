@@ -40,6 +40,10 @@ pub(crate) fn map_locale(
     let mut unmatched = Vec::new();
     if let Some(texts) = locale.get("ruleset").and_then(Value::as_object) {
         for (source_text, translation) in texts {
+            // An empty string is not translated yet: the English shows.
+            if translation.as_str() == Some("") {
+                continue;
+            }
             let Some(translation) = translation.as_str() else {
                 unmatched.push((
                     format!(

@@ -204,7 +204,11 @@ impl Ctx<'_> {
         }
         for key in ["required", "min", "max", "maxLength", "default"] {
             if let Some(v) = def.get(key) {
-                out.insert(key.into(), v.clone());
+                let v = match (kind, key, v.as_str()) {
+                    ("enum", "default", Some(text)) => json!(slug(text)),
+                    _ => v.clone(),
+                };
+                out.insert(key.into(), v);
             }
         }
         if let Some(values) = def.get("values").and_then(Value::as_array) {
@@ -1134,7 +1138,22 @@ fn map_layers(ctx: &mut Ctx<'_>, world: &mut Map<String, Value>) {
             out.insert("catalogs".into(), Value::Array(hides));
         }
         if let Some(currencies) = layer.get("currencies") {
-            out.insert("currencies".into(), currencies.clone());
+            let mut kept = Map::new();
+            for key in ["removeUnits", "removeFamilies"] {
+                match currencies.get(key).and_then(Value::as_array) {
+                    Some(list) if !list.is_empty() => {
+                        kept.insert(key.into(), Value::Array(list.clone()));
+                    }
+                    Some(_) => ctx.tracker.report(
+                        &format!("{at}/currencies/{key}"),
+                        "an empty list removes nothing: left out",
+                    ),
+                    None => {}
+                }
+            }
+            if !kept.is_empty() {
+                out.insert("currencies".into(), Value::Object(kept));
+            }
         }
         if let Some(items) = layer.get("items") {
             out.insert("items".into(), catalogs::layer_items(items));
