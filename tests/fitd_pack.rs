@@ -307,6 +307,14 @@ fn playbooks_items_and_the_rest_hold_known_facts() {
     assert_eq!(count("vices."), 7);
     assert_eq!(count("crew-types."), 6);
     assert_eq!(count("trauma-conditions."), 8);
+    assert_eq!(count("crew-abilities."), 48);
+    assert_eq!(count("crew-upgrades."), 58);
+    assert_eq!(count("crew-reputations."), 16);
+    assert_eq!(
+        content["crew-upgrades.cult.ordained"]["properties"],
+        json!({ "cost": 3, "crew_type": "crew-types.cult" })
+    );
+    assert_eq!(content["crew-upgrades.mastery"]["properties"]["cost"], 4);
     let cutter_choice = &content["playbooks.cutter"]["choices"]["special_ability"];
     // One pick (the default count, which the model leaves out when serializing).
     assert_eq!(cutter_choice["count"].as_i64().unwrap_or(1), 1);

@@ -79,6 +79,30 @@ pub fn slug(name: &str) -> String {
     out.trim_end_matches('-').to_owned()
 }
 
+/// The crew type a `(Sh) ` prefix names, if the name has a prefix.
+fn crew_of_prefix(name: &str) -> Result<Option<String>, Error> {
+    let Some((prefix, _)) = name
+        .strip_prefix('(')
+        .and_then(|rest| rest.split_once(") "))
+    else {
+        return Ok(None);
+    };
+    let crew = match prefix {
+        "A" => "assassins",
+        "B" | "Br" => "bravos",
+        "C" => "cult",
+        "H" => "hawkers",
+        "Sh" => "shadows",
+        "Sm" => "smugglers",
+        other => {
+            return Err(Error::Data(format!(
+                "{name}: unknown crew prefix ({other})"
+            )));
+        }
+    };
+    Ok(Some(crew.to_owned()))
+}
+
 /// A Foundry name without its `(C) ` playbook or crew prefix.
 fn bare_name(name: &str) -> &str {
     let name = name.trim();
@@ -498,6 +522,14 @@ fn rules(out: &mut PackOutput) -> Result<(), Error> {
         "crew_ability": {
             "properties": { "crew_type": { "type": "content", "types": ["crew_type"] } },
         },
+        "crew_upgrade": {
+            "properties": {
+                "cost": { "type": "number", "min": 0, "required": true },
+                "crew_type": { "type": "content", "types": ["crew_type"] },
+            },
+            "filters": { "cost": { "type": "number" } },
+        },
+        "crew_reputation": {},
     });
     for (key, text) in [
         ("contentType.playbook.label", "Playbook"),
@@ -514,6 +546,11 @@ fn rules(out: &mut PackOutput) -> Result<(), Error> {
         ("contentType.crew_type.label", "Crew type"),
         ("contentType.crew_ability.label", "Crew special ability"),
         ("property.crew_ability.crew_type.label", "Crew type"),
+        ("contentType.crew_upgrade.label", "Crew upgrade"),
+        ("property.crew_upgrade.cost.label", "Upgrade boxes"),
+        ("property.crew_upgrade.crew_type.label", "Crew type"),
+        ("filter.crew_upgrade.cost.label", "Upgrade boxes"),
+        ("contentType.crew_reputation.label", "Crew reputation"),
         ("linkSlot.playbook.label", "Playbook"),
         ("linkSlot.heritage.label", "Heritage"),
         ("linkSlot.background.label", "Background"),
@@ -662,6 +699,42 @@ fn content(
             rest,
         )?;
     }
+    // Crew upgrades: the crew type comes from `class`, else from the name's prefix (a few
+    // crew-specific upgrades leave `class` empty); the cost is in upgrade boxes.
+    for doc in documents(foundry, "crew_upgrades.json")? {
+        let full = str_at(&doc, "/name")?;
+        let name = bare_name(full);
+        let crew = match slug(str_at(&doc, "/system/class")?) {
+            crew if !crew.is_empty() => Some(crew),
+            _ => crew_of_prefix(full)?,
+        };
+        let cost: i64 = str_at(&doc, "/system/price")?
+            .trim()
+            .parse()
+            .map_err(|_| Error::Data(format!("crew upgrade {full}: cost")))?;
+        let mut properties = Map::new();
+        properties.insert("cost".into(), json!(cost));
+        let id = match &crew {
+            Some(crew) => {
+                properties.insert("crew_type".into(), json!(format!("crew-types.{crew}")));
+                format!("crew-upgrades.{crew}.{}", slug(name))
+            }
+            None => format!("crew-upgrades.{}", slug(name)),
+        };
+        let mut rest = Map::new();
+        rest.insert("properties".into(), Value::Object(properties));
+        add(out, id, "crew_upgrade", name, rest)?;
+    }
+    for doc in documents(foundry, "crew_reputation.json")? {
+        let name = str_at(&doc, "/name")?;
+        add(
+            out,
+            format!("crew-reputations.{}", slug(name)),
+            "crew_reputation",
+            name,
+            Map::new(),
+        )?;
+    }
     let template = read_json(&foundry.join("template.json"))?;
     let conditions = template
         .pointer("/Actor/character/trauma/options")
@@ -733,6 +806,14 @@ mod tests {
                     { "name": "+ Heavy", "system": { "class": "", "load": "3" } },
                 ]),
             ),
+            (
+                "crew_upgrades.json",
+                json!([
+                    { "name": "(C) Ordained", "system": { "class": "", "price": "3" } },
+                    { "name": "Vault 1", "system": { "class": "", "price": "1" } },
+                ]),
+            ),
+            ("crew_reputation.json", json!([{ "name": "Daring" }])),
             ("heritages.json", json!([{ "name": "The Dagger Isles" }])),
             ("backgrounds.json", json!([{ "name": "Labor" }])),
             ("vices.json", json!([{ "name": "Weird" }])),
@@ -803,6 +884,10 @@ mod tests {
                 .contains("content.heritages.the-dagger-isles.name: The Dagger Isles")
         );
         assert!(files["pack.yaml"].contains("license: CC-BY-3.0"));
+        // A crew upgrade's crew comes from its prefix when `class` is empty.
+        let ordained = &files["content/crew-upgrades/cult/ordained.yaml"];
+        assert!(ordained.contains("crew_type: crew-types.cult") && ordained.contains("cost: 3"));
+        assert!(files.contains_key("content/crew-upgrades/vault-1.yaml"));
     }
 
     #[test]
