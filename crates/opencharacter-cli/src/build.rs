@@ -29,6 +29,14 @@ pub struct Args {
     /// `human` (with the source line and a caret) or `json` (one object per diagnostic per line).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Also write a pack index of the packs built, their files named and listed for publishing
+    /// under this URL (`https://example.org/packs/`), into `--index-dir`.
+    #[arg(long, value_name = "BASE_URL")]
+    index: Option<String>,
+    /// Where the index and its files go; by default `index/` inside the `--out` folder (or the
+    /// aggregate's). An `index.json` already there keeps its other versions.
+    #[arg(long, value_name = "DIR", requires = "index")]
+    index_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -80,9 +88,18 @@ pub fn run(args: &Args) -> ExitCode {
             text
         }
     };
+    let index_failed = match &args.index {
+        Some(base_url) if !build.has_errors() => !crate::install::write_index(
+            &build,
+            base_url,
+            args.index_dir.as_deref().or(args.out.as_deref()),
+            args.index_dir.is_some(),
+        ),
+        _ => false,
+    };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    if build.write_failed {
+    if build.write_failed || index_failed {
         ExitCode::from(2)
     } else if build.has_errors() {
         ExitCode::from(1)

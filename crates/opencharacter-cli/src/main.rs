@@ -8,6 +8,7 @@ use clap::Parser;
 
 mod build;
 mod formula;
+mod install;
 mod import_ruleset;
 mod lang;
 mod layers;
@@ -47,6 +48,8 @@ enum Command {
     Layers(layers::Args),
     /// Import a Marinara engine ruleset JSON as a pack, with a report of what does not map.
     ImportRuleset(import_ruleset::Args),
+    /// Install a pack and its language pack from an index into a store; sync, import, roll back.
+    Install(install::Args),
     /// Migrate a saved character to the packs' versions: each step applied, then the character.
     Migrate(migrate::Args),
     /// Print the spec version this build supports and its feature table.
@@ -77,6 +80,7 @@ fn main() -> std::process::ExitCode {
         Command::Show(args) => return show::run(&args),
         Command::Formula(args) => return formula::run(&args),
         Command::Migrate(args) => return migrate::run(&args),
+        Command::Install(args) => return install::run(&args),
         Command::Sheet(args) => return sheet::run(&args),
         Command::Layers(args) => return layers::run(&args),
         Command::ImportRuleset(args) => return import_ruleset::run(&args),

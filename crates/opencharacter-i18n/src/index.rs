@@ -491,6 +491,14 @@ impl IndexWriter {
         Ok(published)
     }
 
+    /// Keeps an entry of an index published before (another version, whose files are already
+    /// published); an entry added later for the same version replaces it.
+    pub fn keep(&mut self, release: IndexRelease) {
+        self.releases
+            .retain(|r| !(r.id == release.id && r.version == release.version));
+        self.releases.push(release);
+    }
+
     /// The index, releases by pack ID then version.
     pub fn finish(mut self) -> PackIndex {
         self.releases

@@ -49,5 +49,6 @@
 
 pub mod assemble;
 pub mod build;
+pub mod index;
 pub mod source;
 pub mod validate;

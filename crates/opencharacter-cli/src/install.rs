@@ -1,0 +1,205 @@
+//! `opencharacter install ID[@RANGE] --index URL --store DIR [--lang TAG]`: install a pack's
+//! release from a pack index into a store, with only the language pack for `--lang` (or its
+//! nearest shorter form). Also:
+//!
+//! - `install --sync --store DIR --lang TAG`: bring every installed pack in line with a language
+//!   (what an app does at start and when its language changes);
+//! - `install --import FILE --store DIR --lang TAG`: import a release file shared by hand, which
+//!   may carry languages inside (only `--lang`'s is kept);
+//! - `install --rollback ID --store DIR`: go back to the previous version, offline;
+//! - `install --list --store DIR`: what is installed, and in which language.
+//!
+//! Without `--lang`, the environment's language, else English. `--allow-http` lets an index and
+//! its files be plain http (a local mirror, a loopback test); https otherwise. Exit 0 when done
+//! (a language pack that could not be kept is a warning: the pack reads in its default language),
+//! 1 when the install was refused, 2 for a usage error or a store that cannot be used.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use opencharacter::i18n::LanguageTag;
+use opencharacter::i18n::http::{Http, HttpOptions};
+use opencharacter::i18n::install::{InstallError, Installer, LanguageOutcome, Report};
+use opencharacter::i18n::store::Store;
+use opencharacter::spec::ids::PackId;
+
+/// Install packs and their language packs into a store.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The pack to install, with an optional version range: `5e-srd-5.1`, `5e-srd-5.1@^0.1`.
+    #[arg(value_name = "ID[@RANGE]")]
+    pack: Option<String>,
+    /// The pack index to install from (`https://…/index.json`).
+    #[arg(long, value_name = "URL")]
+    index: Option<String>,
+    /// The store folder (created when missing).
+    #[arg(long, value_name = "DIR")]
+    store: PathBuf,
+    /// Bring every installed pack's language pack in line with the language.
+    #[arg(long, conflicts_with_all = ["pack", "import", "rollback", "list"])]
+    sync: bool,
+    /// Import a release file shared by hand (it may carry languages inside).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["pack", "rollback", "list"])]
+    import: Option<PathBuf>,
+    /// Go back to the previous version of a pack.
+    #[arg(long, value_name = "ID", conflicts_with_all = ["pack", "list"])]
+    rollback: Option<String>,
+    /// List what the store holds.
+    #[arg(long, conflicts_with = "pack")]
+    list: bool,
+    /// Allow plain http URLs (a local mirror, a loopback test).
+    #[arg(long)]
+    allow_http: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> ExitCode {
+    let language = crate::lang::language()
+        .cloned()
+        .unwrap_or_else(|| LanguageTag::parse("en").expect("`en` is a language tag"));
+    let store = match Store::open(&args.store) {
+        Ok(store) => store,
+        Err(error) => return usage(&error.to_string()),
+    };
+    let http = Http::new(&HttpOptions {
+        allow_http: args.allow_http,
+        ..HttpOptions::default()
+    });
+    let installer = Installer::new(store, http, language);
+    let mut out = String::new();
+    let result = if args.sync {
+        installer.sync().map(|reports| {
+            for report in &reports {
+                out.push_str(&line(report));
+            }
+        })
+    } else if let Some(path) = &args.import {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(error) => return usage(&format!("{}: {error}", path.display())),
+        };
+        installer
+            .import(&bytes)
+            .map(|report| out.push_str(&line(&report)))
+    } else if let Some(id) = &args.rollback {
+        let Ok(id) = id.parse::<PackId>() else {
+            return usage(&format!("`{id}` is not a pack ID"));
+        };
+        installer.rollback(&id).map(|version| {
+            out.push_str(&format!(
+                "{id} {version} (default language until the next sync)\n"
+            ))
+        })
+    } else if args.list {
+        match installer.store().installed() {
+            Ok(installed) => {
+                for pack in installed {
+                    let previous = pack
+                        .state
+                        .previous
+                        .map(|p| format!(" (previous {p})"))
+                        .unwrap_or_default();
+                    let language = pack
+                        .language
+                        .map_or_else(|| "default language".to_owned(), |l| l.to_string());
+                    out.push_str(&format!(
+                        "{} {}{previous}: {language}\n",
+                        pack.id, pack.state.current
+                    ));
+                }
+                Ok(())
+            }
+            Err(error) => return usage(&error.to_string()),
+        }
+    } else {
+        let (Some(pack), Some(index)) = (&args.pack, &args.index) else {
+            return usage(
+                "give ID[@RANGE] and --index URL, or --sync, --import, --rollback or --list",
+            );
+        };
+        let (id, range) = match pack.split_once('@') {
+            Some((id, range)) => (id, Some(range)),
+            None => (pack.as_str(), None),
+        };
+        let Ok(id) = id.parse::<PackId>() else {
+            return usage(&format!("`{id}` is not a pack ID"));
+        };
+        let range = match range.map(str::parse::<semver::VersionReq>).transpose() {
+            Ok(range) => range,
+            Err(error) => return usage(&format!("`{pack}`: {error}")),
+        };
+        installer
+            .install(index, &id, range.as_ref())
+            .map(|report| out.push_str(&line(&report)))
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(InstallError::Store(error)) => usage(&error.to_string()),
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn usage(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+/// One line per pack: its version and the language it reads in.
+fn line(report: &Report) -> String {
+    let language = match &report.language {
+        LanguageOutcome::Default => "default language".to_owned(),
+        LanguageOutcome::Kept(tag) => format!("{tag} (kept)"),
+        LanguageOutcome::Fetched(tag) => format!("{tag} (fetched)"),
+        LanguageOutcome::Failed { language, reason } => {
+            eprintln!(
+                "warning: the {language} pack of {} {} was not fetched: {reason}; the next install or sync tries again",
+                report.id, report.version
+            );
+            format!("{language} not fetched")
+        }
+    };
+    format!("{} {}: {language}\n", report.id, report.version)
+}
+
+/// `build --index BASE_URL`: writes the index of the packs built, with their files, into `dir`
+/// (`--index-dir`, taken as is when `exact`), else `index/` inside `--out` or the aggregate's
+/// folder. Returns whether it was written.
+pub fn write_index(
+    build: &opencharacter::release::build::Build,
+    base_url: &str,
+    dir: Option<&std::path::Path>,
+    exact: bool,
+) -> bool {
+    let folder = match dir {
+        Some(dir) if exact => Some(dir.to_owned()),
+        Some(dir) => Some(dir.join("index")),
+        None => build
+            .shared
+            .first()
+            .and_then(|shared| shared.parent())
+            .map(|out| out.join("index")),
+    };
+    let Some(folder) = folder else {
+        eprintln!("error: --index needs --index-dir (or --out) when building a single pack");
+        return false;
+    };
+    match opencharacter::release::index::write_index(&build.built, base_url, &folder) {
+        Ok(index) => {
+            println!(
+                "built index ({} releases) → {}",
+                index.releases.len(),
+                folder.display()
+            );
+            true
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            false
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Writing a pack index (`opencharacter build --index BASE_URL`): the built releases and their
+//! language packs, published under their index names beside `index.json`, in one folder that
+//! can be served as it is.
+//!
+//! The index model, its checks and the listing itself are the i18n crate's
+//! (`opencharacter_i18n::index`); this module only reads the built files and writes the folder.
+//! An `index.json` already in the folder keeps its entries for other versions (and their files
+//! stay), so publishing a new version keeps the previous ones to go back to. Each file is
+//! written atomically (temporary file, then rename), `index.json` last.
+
+use std::fs;
+use std::io::{self, Read as _, Write as _};
+use std::path::{Path, PathBuf};
+
+use opencharacter_i18n::index::{
+    IndexError, IndexWriter, MAX_INDEX_BYTES, MAX_LANGUAGE_PACK_BYTES, MAX_RELEASE_BYTES, PackIndex,
+};
+
+use crate::build::BuiltPack;
+
+/// Why the index could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum IndexWriteError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The failure.
+        source: io::Error,
+    },
+    /// A built file could not be listed.
+    #[error("{path}: {source}")]
+    Index {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: IndexError,
+    },
+    /// The `index.json` already in the folder does not read.
+    #[error("{path}: not a pack index: {reason}")]
+    Existing {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Lists every built pack (its `dist/release.json` and the `<lang>.json` files of its `-i18n`
+/// package) under `base_url` and writes them, with `index.json`, into `folder`.
+pub fn write_index(
+    built: &[BuiltPack],
+    base_url: &str,
+    folder: &Path,
+) -> Result<PackIndex, IndexWriteError> {
+    let index_path = folder.join("index.json");
+    let mut writer = IndexWriter::new(base_url).map_err(|source| IndexWriteError::Index {
+        path: index_path.clone(),
+        source,
+    })?;
+    if let Some(bytes) = read_bounded(&index_path, MAX_INDEX_BYTES)? {
+        let existing: PackIndex =
+            serde_json::from_slice(&bytes).map_err(|error| IndexWriteError::Existing {
+                path: index_path.clone(),
+                reason: error.to_string(),
+            })?;
+        for release in existing.releases {
+            writer.keep(release);
+        }
+    }
+    let mut files = Vec::new();
+    for pack in built {
+        let release_path = pack.dist.join("release.json");
+        let release =
+            read_bounded(&release_path, MAX_RELEASE_BYTES)?.ok_or_else(|| IndexWriteError::Io {
+                path: release_path.clone(),
+                source: io::ErrorKind::NotFound.into(),
+            })?;
+        let mut languages = Vec::new();
+        if let Some(dir) = &pack.i18n_package {
+            let mut paths: Vec<PathBuf> = fs::read_dir(dir)
+                .map_err(io_error(dir))?
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .filter(|path| {
+                    path.extension().is_some_and(|e| e == "json")
+                        && path.file_name().is_some_and(|n| n != "package.json")
+                })
+                .collect();
+            paths.sort();
+            for path in paths {
+                if let Some(bytes) = read_bounded(&path, MAX_LANGUAGE_PACK_BYTES)? {
+                    languages.push(bytes);
+                }
+            }
+        }
+        let published =
+            writer
+                .add(&release, &languages)
+                .map_err(|source| IndexWriteError::Index {
+                    path: release_path.clone(),
+                    source,
+                })?;
+        files.extend(published);
+    }
+    let index = writer.finish();
+    fs::create_dir_all(folder).map_err(io_error(folder))?;
+    for file in &files {
+        write_atomic(&folder.join(&file.name), &file.bytes)?;
+    }
+    let mut bytes = serde_json::to_vec_pretty(&index).map_err(|error| IndexWriteError::Io {
+        path: index_path.clone(),
+        source: io::Error::other(error),
+    })?;
+    bytes.push(b'\n');
+    write_atomic(&index_path, &bytes)?;
+    Ok(index)
+}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> IndexWriteError + '_ {
+    move |source| IndexWriteError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+fn read_bounded(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, IndexWriteError> {
+    let file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(io_error(path)(error)),
+    };
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error(path))?;
+    if bytes.len() as u64 > limit {
+        return Err(IndexWriteError::Io {
+            path: path.to_owned(),
+            source: io::Error::other(format!("over the limit of {limit} bytes")),
+        });
+    }
+    Ok(Some(bytes))
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), IndexWriteError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    if let Err(source) = result {
+        let _ = fs::remove_file(&temporary);
+        return Err(IndexWriteError::Io {
+            path: path.to_owned(),
+            source,
+        });
+    }
+    Ok(())
+}
