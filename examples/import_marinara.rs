@@ -10,7 +10,8 @@
 //! each pack's `core.import.md` beside it, then checks: each pack validates clean; a second
 //! import gives identical files; with `long_night` on, Gravewatch's 3-crown guard pistol costs 15
 //! shillings and the ladder is the layer's pool ladder; with `hard_winter` on, Ember Roads'
-//! ladder, guidance and knack hiding are the layer's; a character sheet of each evaluates.
+//! ladder, guidance and knack hiding are the layer's; a character sheet of each evaluates; each
+//! pack builds (its `dist/`, and the aggregate in `OUT/dist`).
 //! Exits 1 when a check fails.
 
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use std::process::ExitCode;
 
 use opencharacter::layers::apply_layers;
 use opencharacter::layers::economy::{PriceDisplay, price_display};
+use opencharacter::release::build::{BuildOptions, build_paths};
 use opencharacter::release::validate::{ValidateOptions, validate_paths};
 use opencharacter::ruleset_json::{Import, ImportOptions, import_ruleset};
 use opencharacter::sheet::{EvaluateOptions, evaluate};
@@ -101,6 +103,15 @@ fn game(corpus: &Path, out: &Path, game: &str) -> Result<Ruleset, String> {
         println!("    {message}");
     }
     check(found.is_empty(), "the pack validates clean")?;
+    let options = BuildOptions {
+        validate: ValidateOptions::default(),
+        out: Some(out.join("dist")),
+    };
+    let build = build_paths(&[out.join(game)], &[], &options).map_err(|e| e.to_string())?;
+    check(
+        !build.has_errors() && !build.write_failed && build.built.len() == 1,
+        "the pack builds clean (dist/ written)",
+    )?;
     validation
         .rulesets
         .into_iter()
