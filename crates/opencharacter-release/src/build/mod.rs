@@ -121,6 +121,8 @@ fn default_out(paths: &[PathBuf]) -> Option<PathBuf> {
 /// [`BuildOptions::out`], already defaulted.
 pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build {
     let mut built = Vec::new();
+    // Each built release as JSON, for the aggregate: made once.
+    let mut values = Vec::new();
     let mut write_failed = false;
     let order = build_order(&validation);
     for index in order {
@@ -142,9 +144,10 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
             dist: dist.clone(),
             i18n_package: None,
         };
+        let value = render::release_json(&pack.release);
         let mut failed = write(
             &dist,
-            &render::pack_dist(&pack.release),
+            &render::pack_dist(&pack.release, &value),
             &mut source.diagnostics,
         );
         if let (Some(package), false, false) = (&package, languages.is_empty(), failed) {
@@ -161,6 +164,7 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
         write_failed |= failed;
         if !failed {
             built.push(written);
+            values.push(value);
         }
     }
 
@@ -170,12 +174,15 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
     {
         let releases: Vec<_> = built
             .iter()
-            .filter_map(|b| validation.assembled[b.index].as_ref())
-            .map(|pack| &pack.release)
+            .zip(values)
+            .filter_map(|(b, value)| {
+                let pack = validation.assembled[b.index].as_ref()?;
+                Some((&pack.release, value))
+            })
             .collect();
         let mut parts = vec![("spec", render::spec_text())];
         if !releases.is_empty() {
-            parts.insert(0, ("packs", render::aggregate(&releases)));
+            parts.insert(0, ("packs", render::aggregate(releases)));
         }
         for (name, files) in parts {
             let folder = out.join(name);

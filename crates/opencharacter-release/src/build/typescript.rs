@@ -81,7 +81,11 @@ fn doc(out: &mut String, schema: &Value, indent: &str) {
     let text = text.join("\n\n").replace("*/", "*\\/");
     let _ = writeln!(out, "{indent}/**");
     for line in text.lines() {
-        let _ = writeln!(out, "{indent} * {line}").map(|()| ());
+        let _ = if line.is_empty() {
+            writeln!(out, "{indent} *")
+        } else {
+            writeln!(out, "{indent} * {line}")
+        };
     }
     let _ = writeln!(out, "{indent} */");
 }
