@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use opencharacter::layers::apply_layers;
 use opencharacter::layers::economy::{PriceDisplay, price_display};
+use opencharacter::release::build::{BuildOptions, build_paths};
 use opencharacter::release::validate::{ValidateOptions, validate_paths};
 use opencharacter::ruleset_json::{Import, ImportOptions, import_ruleset};
 use opencharacter::sheet::{EvaluateOptions, evaluate};
@@ -85,11 +86,26 @@ where
 }
 
 #[test]
-fn both_fixtures_import_into_packs_that_validate_clean() {
+fn both_fixtures_import_into_packs_that_validate_and_build_clean() {
     for game in ["tallow-roads", "barrowlight"] {
         let ruleset = loaded(game);
         assert!(ruleset.layers.len() >= 2, "{game}");
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), game, &import(game).files);
+        let options = BuildOptions {
+            validate: ValidateOptions::default(),
+            out: Some(dir.path().join("dist")),
+        };
+        let build = build_paths(&[dir.path().join(game)], &[], &options).unwrap();
+        assert!(!build.has_errors() && !build.write_failed, "{game}");
+        assert_eq!(build.built.len(), 1, "{game}");
     }
+    // The French locale is published as the pack's -i18n package.
+    assert!(
+        import("barrowlight")
+            .files
+            .contains_key("i18n-package/package.json")
+    );
 }
 
 #[test]

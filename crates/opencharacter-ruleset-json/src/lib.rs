@@ -160,6 +160,18 @@ pub fn import_ruleset(source: &Value, options: &ImportOptions) -> Import {
             });
         }
     }
+    // Languages beyond English are published as the pack's `-i18n` package, which names its
+    // own version: the ruleset's, like the pack's.
+    if options.locales.iter().any(|(language, _)| language != "en") {
+        let version = source.get("version").and_then(Value::as_u64).unwrap_or(1);
+        let package = serde_json::json!({
+            "version": format!("{version}.0.0"),
+            "description": "Imported from the ruleset's locale files",
+        });
+        mapped
+            .files
+            .insert("i18n-package/package.json".into(), format!("{package:#}\n"));
+    }
     mapped.files.insert(
         "i18n/en.yaml".into(),
         yaml_out::to_string(&map::english_file(&mapped.english)),
