@@ -195,7 +195,12 @@ pub fn write_index(
                 index.releases.len(),
                 folder.display()
             );
-            true
+            // What installers would skip (plain http is the author's choice of base URL).
+            let problems = index.check(base_url.starts_with("http://"));
+            for problem in &problems {
+                eprintln!("error[{}]: {}", problem.code.name, problem.message());
+            }
+            problems.is_empty()
         }
         Err(error) => {
             eprintln!("error: {error}");

@@ -6,6 +6,25 @@
 //! releases and language packs into an index and the files to publish beside it, and
 //! [`PackIndex::check`] reports what breaks the format. The installer (feature `install`)
 //! reads an index through [`PackIndex::find`] and [`IndexRelease::locale_for`].
+//!
+//! ```
+//! use opencharacter_i18n::index::IndexWriter;
+//!
+//! let release = br#"{"manifest": {"id": "demo", "version": "1.0.0", "specVersion": "1.5.0",
+//!   "license": "CC0-1.0", "defaultLanguage": "en"}, "rules": {}, "content": {},
+//!   "i18n": {"_meta": {"language": "en", "direction": "ltr"}, "pack.name": "Demo"},
+//!   "formulas": {}}"#;
+//! let spanish = br#"{"_meta": {"language": "es", "direction": "ltr"}, "pack.name": "Demostraci\u00f3n"}"#;
+//! let mut writer = IndexWriter::new("https://example.org/packs/")?;
+//! let files = writer.add(release, &[spanish.to_vec()])?;
+//! assert_eq!(files[1].name, "demo-1.0.0.es.json");
+//! let index = writer.finish();
+//! let es = &index.releases[0].locales["es"];
+//! assert_eq!(es.url, "https://example.org/packs/demo-1.0.0.es.json");
+//! assert_eq!((es.name.as_str(), es.bytes), ("Demostración", spanish.len() as u64));
+//! assert!(index.check(false).is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use indexmap::IndexMap;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};

@@ -452,3 +452,65 @@ fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), StoreError> 
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        reason = "a panic in a test is its failure report"
+    )]
+    use super::*;
+
+    #[test]
+    fn an_atomic_write_replaces_whole_files_and_leaves_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        write_atomic(dir.path(), "a.json", b"first").unwrap();
+        write_atomic(dir.path(), "a.json", b"second").unwrap();
+        assert_eq!(fs::read(dir.path().join("a.json")).unwrap(), b"second");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["a.json"]);
+        // A target that cannot be replaced (a folder): the write fails, nothing is left behind.
+        fs::create_dir(dir.path().join("b.json")).unwrap();
+        fs::write(dir.path().join("b.json/x"), b"x").unwrap();
+        assert!(write_atomic(dir.path(), "b.json", b"new").is_err());
+        let mut names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a.json", "b.json"]);
+    }
+
+    #[test]
+    fn the_lock_removes_what_an_interrupted_writer_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let id: PackId = "demo".parse().unwrap();
+        let version: semver::Version = "1.0.0".parse().unwrap();
+        let state = PackState {
+            current: version.clone(),
+            previous: None,
+            index: None,
+        };
+        {
+            let lock = store.lock().unwrap();
+            store.write_state(&lock, &id, &state).unwrap();
+        }
+        let left = store
+            .version_dir(&id, &version)
+            .join(".release.json.tmp-1-0");
+        fs::create_dir_all(left.parent().unwrap()).unwrap();
+        fs::write(&left, b"half a rel").unwrap();
+        let _lock = store.lock().unwrap();
+        assert!(!left.exists());
+        assert_eq!(store.state(&id).unwrap(), Some(state));
+        // A store that names a version whose release is missing says so, it does not panic.
+        assert!(matches!(
+            store.release(&id),
+            Err(StoreError::Corrupt { .. })
+        ));
+    }
+}
