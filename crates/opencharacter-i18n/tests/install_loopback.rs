@@ -109,8 +109,12 @@ impl Drop for Server {
 }
 
 fn serve(mut stream: TcpStream, routes: &Mutex<HashMap<String, Reply>>, hits: &Mutex<Vec<String>>) {
+    // Bounded: a client that stops reading or writing cannot hold the server.
     stream
         .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    stream
+        .set_write_timeout(Some(Duration::from_secs(5)))
         .unwrap();
     let mut request = Vec::new();
     let mut buffer = [0u8; 1024];
