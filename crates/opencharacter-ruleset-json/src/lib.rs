@@ -198,3 +198,61 @@ pub fn import_ruleset(source: &Value, options: &ImportOptions) -> Import {
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn json_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i32>().prop_map(Value::from),
+            "[a-z_ -]{0,8}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(5, 64, 6, |inner| {
+            let keys = prop_oneof![
+                Just("sheet".to_owned()),
+                Just("abilities".to_owned()),
+                Just("id".to_owned()),
+                Just("layers".to_owned()),
+                Just("catalogs".to_owned()),
+                Just("entries".to_owned()),
+                Just("items".to_owned()),
+                Just("resolution".to_owned()),
+                Just("kind".to_owned()),
+                Just("live".to_owned()),
+                Just("tracks".to_owned()),
+                Just("kinds".to_owned()),
+                Just("of".to_owned()),
+                Just("table".to_owned()),
+                Just("market".to_owned()),
+                "[a-z]{1,6}",
+            ];
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::vec((keys, inner), 0..5)
+                    .prop_map(|pairs| Value::Object(pairs.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        /// Whatever the JSON, the import returns (no panic), and every node of the source is
+        /// mapped or reported.
+        #[test]
+        fn any_json_imports_without_a_panic_and_nothing_is_dropped(source in json_value()) {
+            let import = import_ruleset(&source, &ImportOptions::default());
+            for (pointer, outcome) in import.tracker.outcomes() {
+                if outcome == Outcome::Unrecognised {
+                    prop_assert!(
+                        import.report.iter().any(|e| pointer == e.pointer
+                            || pointer.starts_with(&format!("{}/", e.pointer))),
+                        "{pointer} is neither mapped nor reported"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -12,7 +12,7 @@ use crate::{ReportEntry, yaml_out};
 
 /// Concepts many rulesets need that the pack model has no place for: said in the report rather
 /// than bent into the model.
-pub const MODEL_GAPS: [&str; 7] = [
+pub const MODEL_GAPS: [&str; 8] = [
     "live states (one value of a list, changing in play): imported as enumerated fields, which a \
      sheet keeps but play does not reset",
     "live conditions (on or off in play): imported as boolean fields `conditions.<id>`",
@@ -24,6 +24,8 @@ pub const MODEL_GAPS: [&str; 7] = [
     "item mechanics: slots, worn/carried bonuses, attacks, uses, charges, requirements, binding, \
      carrying capacity",
     "combat, battle and creatures' fighting numbers",
+    "IDs: a content type's ID cannot hold `_` (it is also a content ID word), so a catalog ID \
+     loses its underscores",
 ];
 
 const COMMENT: &str = "an author's comment: the importer writes no YAML comments";
@@ -581,6 +583,19 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
         let op = text(def, "op").unwrap_or_default();
         let formula = derived_formula(&mut ctx, &at, def, op);
         match formula {
+            Some(formula) if formula.is_empty() => {
+                fields.insert(id.to_owned(), json!({"type": "number"}));
+                ctx.tracker.map(
+                    &at,
+                    format!("fields.{id} (a number the player keeps: no term has a formula)"),
+                );
+                ctx.say(
+                    &format!("{at}/label"),
+                    format!("field.{id}.label"),
+                    text(def, "label"),
+                );
+                in_section(&mut hints, ctx.tracker, &at, def, id);
+            }
             Some(formula) => {
                 fields.insert(id.to_owned(), json!({"type": "number", "formula": formula}));
                 ctx.tracker.map(&at, format!("fields.{id} (a formula)"));
@@ -905,7 +920,13 @@ fn derived_formula(ctx: &mut Ctx<'_>, at: &str, def: &Value, op: &str) -> Option
                         .report(&tat, format!("left out of the formula: {why}")),
                 }
             }
+            let written = def
+                .get("of")
+                .and_then(Value::as_array)
+                .is_some_and(|of| !of.is_empty());
             Some(match (op, terms.len()) {
+                // Nothing it adds up has a formula: the player keeps the number.
+                (_, 0) if written => String::new(),
                 (_, 0) => "0".to_owned(),
                 ("sum", _) => terms.join(" + "),
                 (_, 1) => terms.remove(0),

@@ -130,8 +130,9 @@ impl Tracker {
                 Outcome::Reported(reason) => reason,
                 Outcome::Unrecognised => UNRECOGNISED.to_owned(),
             };
-            // Only the top of a reported subtree is listed.
-            let covered = out.iter().any(|entry| {
+            // Only the top of a reported subtree is listed. Pointers come in source order, so
+            // a subtree follows its top: only the last entry can cover this one (linear time).
+            let covered = out.last().is_some_and(|entry| {
                 pointer.starts_with(&entry.pointer)
                     && pointer[entry.pointer.len()..].starts_with('/')
                     && entry.reason == reason
