@@ -45,7 +45,10 @@ fn a_folder_of_packs_builds_each_pack_the_aggregate_and_the_spec_text() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(text.contains("0 errors, 0 warnings in 1 pack"), "{text}");
-    assert!(text.contains("built demo-core → packs/demo/core/dist"), "{text}");
+    assert!(
+        text.contains("built demo-core → packs/demo/core/dist"),
+        "{text}"
+    );
     assert!(text.contains("built packs/dist/packs"), "{text}");
     for file in [
         "packs/demo/core/dist/release.json",
