@@ -1,0 +1,190 @@
+//! The character fixtures: `tests/fixtures/characters/<code>/` holds a saved character
+//! (`character.yaml`, the format of `docs/spec/characters.md`) that triggers `<code>` when an app
+//! reads it, and `expected.json` listing every diagnostic reading it gives: `code`, `pointer`
+//! (a JSON pointer into the character file; null for what is about the rules the character
+//! meets, not one of its values: a cycle, a constraint, a formula) and `severity`. The lists must match exactly, so a
+//! fixture also proves that nothing else is reported.
+//!
+//! Every fixture reads against the same small game, `tests/fixtures/characters/_pack/` (a folder of
+//! source packs that must validate without a single diagnostic), through the facade's
+//! `read_character_with` (migrate, then evaluate, whose issues start with `check_character`'s),
+//! with the default evaluation options or those `options` changes (`max_owned`, `max_passes`).
+//!
+//! These cover the codes only a character can trigger: rules issues and the sheet's own
+//! diagnostics. `OPENCHARACTER_BLESS=1 cargo test --test character_fixtures` rewrites the
+//! `diagnostics` of every `expected.json` from what reading gives; read the diff before committing.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a panic in a test is its failure report"
+)]
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use opencharacter::release::validate::{ValidateOptions, validate_paths};
+use opencharacter::sheet::EvaluateOptions;
+use opencharacter::spec::diagnostic::codes;
+use opencharacter::spec::model::{Character, Ruleset};
+use serde_json::{Value, json};
+
+fn fixtures_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/characters")
+}
+
+/// The fixture folders: every folder but the shared pack (`_pack`).
+fn fixture_names() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(fixtures_root())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| !name.starts_with('_'))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The shared game: every pack of `_pack`, validated (it must be clean), loaded together.
+fn ruleset() -> &'static Ruleset {
+    static RULESET: OnceLock<Ruleset> = OnceLock::new();
+    RULESET.get_or_init(|| {
+        let validation = validate_paths(
+            &[fixtures_root().join("_pack")],
+            &[],
+            &ValidateOptions::default(),
+        )
+        .unwrap();
+        let found: Vec<String> = validation
+            .reading
+            .all_diagnostics()
+            .map(|d| {
+                format!(
+                    "{} {:?}:{:?} {}",
+                    d.code.name,
+                    d.location.file,
+                    d.location.line,
+                    d.message()
+                )
+            })
+            .collect();
+        assert!(
+            found.is_empty(),
+            "the fixtures' pack is not clean: {found:#?}"
+        );
+        // Each pack is loaded with its dependencies; the one that depends on the others holds
+        // them all.
+        validation
+            .rulesets
+            .into_iter()
+            .flatten()
+            .max_by_key(|ruleset| ruleset.packs.len())
+            .unwrap()
+    })
+}
+
+fn options(overrides: &Value) -> EvaluateOptions {
+    let mut options = EvaluateOptions::default();
+    let number = |key: &str| {
+        overrides
+            .get(key)
+            .and_then(Value::as_u64)
+            .map(|n| usize::try_from(n).unwrap())
+    };
+    if let Some(n) = number("max_owned") {
+        options.max_owned = n;
+    }
+    if let Some(n) = number("max_passes") {
+        options.max_passes = n;
+    }
+    options
+}
+
+/// What reading the fixture's character gives, as `expected.json` lists it.
+fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
+    let folder = fixtures_root().join(name);
+    let text = std::fs::read_to_string(folder.join("character.yaml")).unwrap();
+    let character: Character = opencharacter::spec::yaml::from_str(&text)
+        .unwrap_or_else(|e| panic!("{name}/character.yaml: {e}"));
+    let read =
+        opencharacter::read_character_with(ruleset(), character, &options(&expected["options"]));
+    read.issues
+        .iter()
+        .map(|d| {
+            json!({
+                "code": d.code.name,
+                "pointer": d.location.pointer,
+                "severity": d.severity.to_string(),
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn the_fixtures_pack_validates_clean_and_loads_every_pack() {
+    let ids: Vec<String> = ruleset().packs.iter().map(|p| p.id.to_string()).collect();
+    assert_eq!(ids, ["demo-core", "demo-extra"]);
+}
+
+#[test]
+fn every_character_fixture_gives_exactly_its_expected_diagnostics() {
+    let bless = std::env::var_os("OPENCHARACTER_BLESS").is_some();
+    let mut failures = Vec::new();
+    let names = fixture_names();
+    assert!(!names.is_empty());
+    for name in names {
+        let expected_path = fixtures_root().join(&name).join("expected.json");
+        let mut expected: Value =
+            serde_json::from_str(&std::fs::read_to_string(&expected_path).unwrap()).unwrap();
+        let code = codes::by_name(&name)
+            .unwrap_or_else(|| panic!("fixture `{name}` is not named after a registered code"));
+        let actual = run_fixture(&name, &expected);
+        if bless {
+            expected["diagnostics"] = Value::Array(actual.clone());
+            let text = serde_json::to_string_pretty(&expected).unwrap() + "\n";
+            std::fs::write(&expected_path, text).unwrap();
+        }
+        let listed = expected["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if actual != listed {
+            failures.push(format!(
+                "{name}:\n  expected {}\n  got      {}",
+                Value::Array(listed),
+                Value::Array(actual.clone())
+            ));
+        }
+        // Its own code, at the severity the registry gives it. (A diagnostic about the rules
+        // rather than a value of the character, such as `field-cycle`, has no pointer.)
+        let own: Vec<&Value> = actual.iter().filter(|d| d["code"] == code.name).collect();
+        if own.is_empty() {
+            failures.push(format!("{name}: the fixture does not trigger its own code"));
+        }
+        for d in own {
+            if d["severity"] != code.severity.to_string() {
+                failures.push(format!("{name}: reported as {}", d["severity"]));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A character with nothing wrong reads without a single diagnostic: what the fixtures report
+/// comes from their one fault, not from the pack.
+#[test]
+fn a_character_with_nothing_wrong_reads_clean() {
+    let character: Character = opencharacter::spec::yaml::from_str(
+        "packs: { demo-core: 1.0.0, demo-extra: 1.0.0 }\n\
+         fields: { 'demo-core:level': 4, 'demo-core:str': 12, 'demo-core:calling': sailor }\n\
+         choices: { 'demo-core:feat': ['demo-core:skills.insight'] }\n\
+         content:\n\
+         - { id: 'demo-core:classes.fighter', slot: 'demo-core:class',\n\
+             choices: { skills: ['demo-core:skills.athletics', 'demo-core:skills.insight'] } }\n\
+         - { id: 'demo-core:weapons.sword', templates: ['demo-core:plus-one'] }\n\
+         live: { pools: { 'demo-core:hit_points': 7 }, woundTracks: { 'demo-core:harm': [lesser] } }\n\
+         purse: { 'demo-core:sp': 3 }\n",
+    )
+    .unwrap();
+    let read = opencharacter::read_character(ruleset(), character);
+    assert!(read.issues.is_empty(), "{:#?}", read.issues);
+    assert_eq!(read.sheet.integer("demo-core:attack"), Some(1));
+}
