@@ -123,6 +123,9 @@ impl Tracker {
     /// in source order.
     pub fn entries(&self) -> Vec<ReportEntry> {
         let mut out: Vec<ReportEntry> = Vec::new();
+        // Entries whose subtree may still go on: pointers come in source order, so a subtree
+        // follows its top, and an entry that is no ancestor of a pointer never is again.
+        let mut open: Vec<usize> = Vec::new();
         for pointer in &self.pointers {
             let outcome = self.outcome(pointer);
             let reason = match outcome {
@@ -130,14 +133,14 @@ impl Tracker {
                 Outcome::Reported(reason) => reason,
                 Outcome::Unrecognised => UNRECOGNISED.to_owned(),
             };
-            // Only the top of a reported subtree is listed. Pointers come in source order, so
-            // a subtree follows its top: only the last entry can cover this one (linear time).
-            let covered = out.last().is_some_and(|entry| {
-                pointer.starts_with(&entry.pointer)
-                    && pointer[entry.pointer.len()..].starts_with('/')
-                    && entry.reason == reason
-            });
-            if !covered {
+            let under =
+                |top: &str| pointer.starts_with(top) && pointer[top.len()..].starts_with('/');
+            while open.last().is_some_and(|&last| !under(&out[last].pointer)) {
+                open.pop();
+            }
+            // Only the top of a reported subtree is listed.
+            if !open.iter().any(|&at| out[at].reason == reason) {
+                open.push(out.len());
                 out.push(ReportEntry {
                     pointer: pointer.clone(),
                     reason,
