@@ -10,12 +10,12 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use opencharacter::layers::{Change, LayerReport, apply_layers, check_release, qualify_layer};
-use opencharacter::release::assemble::assemble;
-use opencharacter::release::source::{ReadLimits, read_path};
+use opencharacter::release::packs::releases_at;
+use opencharacter::release::source::ReadLimits;
 use opencharacter::resolve::suggest_load_order;
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::ids::QualifiedFieldId;
@@ -42,25 +42,33 @@ enum Format {
     Json,
 }
 
-/// Longest `release.json` read, in bytes.
-const MAX_RELEASE_BYTES: u64 = 256 * 1024 * 1024;
-
 /// A release and where it came from (a file, or a pack folder).
 struct Loaded {
     origin: String,
+    /// Source packs were validated while reading, layer checks included.
+    validated: bool,
     release: PackRelease,
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let mut loaded = Vec::new();
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    for path in &args.paths {
-        if let Err(message) = read(path, &mut loaded, &mut diagnostics) {
-            eprintln!("error: {message}");
+    let packs = match releases_at(&args.paths, &ReadLimits::default()) {
+        Ok(packs) => packs,
+        Err(error) => {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
-    }
+    };
+    let mut diagnostics: Vec<Diagnostic> = packs.diagnostics;
+    let mut loaded: Vec<Loaded> = packs
+        .packs
+        .into_iter()
+        .map(|pack| Loaded {
+            origin: pack.origin.display().to_string(),
+            validated: pack.validated,
+            release: pack.release,
+        })
+        .collect();
     // A valid load order keeping the given one where it can; as given when there is none (the
     // loader's diagnostics say why).
     let manifests: Vec<_> = loaded.iter().map(|l| &l.release.manifest).collect();
@@ -71,7 +79,7 @@ pub fn run(args: &Args) -> ExitCode {
     let (ruleset, load_diagnostics) =
         load_ruleset(loaded.iter().map(|l| &l.release), &LoadOptions::default());
     diagnostics.extend(load_diagnostics);
-    for l in &loaded {
+    for l in loaded.iter().filter(|l| !l.validated) {
         diagnostics.extend(check_release(&l.release));
     }
     let mut chosen: Vec<QualifiedFieldId> = Vec::new();
@@ -118,50 +126,6 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Adds the releases `path` names: a `release.json`, or every pack under a folder, assembled
-/// (the reader's and the assembler's diagnostics go to `diagnostics`).
-fn read(
-    path: &Path,
-    loaded: &mut Vec<Loaded>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Result<(), String> {
-    let meta =
-        std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    if meta.is_file() {
-        if meta.len() > MAX_RELEASE_BYTES {
-            return Err(format!(
-                "`{}` is {} bytes, more than the limit of {MAX_RELEASE_BYTES}",
-                path.display(),
-                meta.len()
-            ));
-        }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-        let release: PackRelease = serde_json::from_str(&text)
-            .map_err(|e| format!("`{}` is not a pack release: {e}", path.display()))?;
-        loaded.push(Loaded {
-            origin: path.display().to_string(),
-            release,
-        });
-        return Ok(());
-    }
-    let reading = read_path(path, &ReadLimits::default())
-        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    diagnostics.extend(reading.diagnostics.iter().cloned());
-    for source in &reading.packs {
-        diagnostics.extend(source.diagnostics.iter().cloned());
-        let (pack, found) = assemble(source);
-        diagnostics.extend(found);
-        if let Some(pack) = pack {
-            loaded.push(Loaded {
-                origin: source.root.display().to_string(),
-                release: pack.release,
-            });
-        }
-    }
-    Ok(())
 }
 
 fn change_line(change: &Change) -> String {

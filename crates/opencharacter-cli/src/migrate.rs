@@ -18,11 +18,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use opencharacter::migrate::{Action, MigrationReport, migrate};
-use opencharacter::release::assemble::assemble;
-use opencharacter::release::source::{ReadLimits, read_path};
+use opencharacter::release::packs::releases_at;
+use opencharacter::release::source::ReadLimits;
 use opencharacter::spec::diagnostic::has_errors;
-use opencharacter::spec::model::{Character, PackRelease};
-use opencharacter::spec::standard_text::StandardText;
+use opencharacter::spec::model::Character;
 use opencharacter::{Diagnostic, LoadOptions, load_ruleset};
 
 /// Migrate a saved character to the versions of the packs given.
@@ -60,17 +59,16 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut releases = Vec::new();
-    let mut diagnostics = Vec::new();
-    for path in &args.packs {
-        if let Err(message) = releases_at(path, &mut releases, &mut diagnostics) {
-            eprintln!("error: {message}");
+    let (releases, mut diagnostics) = match releases_at(&args.packs, &ReadLimits::default()) {
+        Ok(packs) => packs.into_parts(),
+        Err(error) => {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
-    }
+    };
     let (ruleset, loading) = load_ruleset(releases.iter(), &LoadOptions::default());
     diagnostics.extend(loading);
-    let text = StandardText::english();
+    let text = crate::lang::standard_text();
     if has_errors(&diagnostics) {
         for diagnostic in &diagnostics {
             eprintln!("{diagnostic}");
@@ -126,39 +124,6 @@ fn read_character(path: &Path) -> Result<Character, String> {
         opencharacter::spec::yaml::from_str(&text)
             .map_err(|e| format!("`{}` is not a character file: {e}", path.display()))
     }
-}
-
-/// Adds the releases `path` names: a `release.json`, a built pack (its `dist/release.json`), or
-/// source packs, assembled.
-fn releases_at(
-    path: &Path,
-    releases: &mut Vec<PackRelease>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Result<(), String> {
-    let meta =
-        std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    if meta.is_file() {
-        let text = read_bounded(path)?;
-        let release = serde_json::from_str(&text)
-            .map_err(|e| format!("`{}` is not a pack release: {e}", path.display()))?;
-        releases.push(release);
-        return Ok(());
-    }
-    let built = path.join("dist/release.json");
-    if built.is_file() {
-        return releases_at(&built, releases, diagnostics);
-    }
-    let reading = read_path(path, &ReadLimits::default())
-        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    diagnostics.extend(reading.all_diagnostics().cloned());
-    for source in &reading.packs {
-        let (assembled, found) = assemble(source);
-        diagnostics.extend(found);
-        if let Some(assembled) = assembled {
-            releases.push(assembled.release);
-        }
-    }
-    Ok(())
 }
 
 fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnostic]) -> String {

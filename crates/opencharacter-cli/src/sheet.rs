@@ -14,8 +14,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use opencharacter::release::assemble::assemble;
-use opencharacter::release::source::{ReadLimits, read_path};
+use opencharacter::release::packs::releases_at;
+use opencharacter::release::source::ReadLimits;
 use opencharacter::resolve::suggest_load_order;
 use opencharacter::sheet::{CheckRoll, RollKind, Sheet, SheetValue};
 use opencharacter::spec::diagnostic::has_errors;
@@ -55,58 +55,15 @@ fn read_text(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn read_release(path: &Path) -> Result<PackRelease, String> {
-    let text = read_text(path)?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: not a release: {e}", path.display()))
-}
-
-/// The releases a PATH gives, with the diagnostics of assembling source folders.
-fn releases(
-    path: &Path,
-    out: &mut Vec<PackRelease>,
-    problems: &mut Vec<Diagnostic>,
-) -> Result<(), String> {
-    if path.is_file() {
-        out.push(read_release(path)?);
-        return Ok(());
-    }
-    let built = path.join("dist/release.json");
-    if built.is_file() {
-        out.push(read_release(&built)?);
-        return Ok(());
-    }
-    let reading = read_path(path, &ReadLimits::default()).map_err(|e| e.to_string())?;
-    problems.extend(reading.diagnostics.iter().cloned());
-    for source in &reading.packs {
-        problems.extend(source.diagnostics.iter().cloned());
-        let (assembled, diagnostics) = assemble(source);
-        problems.extend(diagnostics);
-        match assembled {
-            Some(assembled) => out.push(assembled.release),
-            None => {
-                return Err(format!(
-                    "{}: the pack has no readable pack.yaml",
-                    path.display()
-                ));
-            }
-        }
-    }
-    if reading.packs.is_empty() {
-        return Err(format!("{}: no pack found", path.display()));
-    }
-    Ok(())
-}
-
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let mut found = Vec::new();
-    let mut problems = Vec::new();
-    for path in &args.packs {
-        if let Err(message) = releases(path, &mut found, &mut problems) {
-            eprintln!("error: {message}");
+    let (found, problems) = match releases_at(&args.packs, &ReadLimits::default()) {
+        Ok(packs) => packs.into_parts(),
+        Err(error) => {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
-    }
+    };
     let character: Character = match read_text(&args.character).and_then(|text| {
         opencharacter::spec::yaml::from_str(&text)
             .map_err(|e| format!("{}: {e}", args.character.display()))
@@ -449,8 +406,10 @@ mod tests {
     #[test]
     fn the_srd_fighter_reads_from_the_pack_source_folder() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let (mut found, mut problems) = (Vec::new(), Vec::new());
-        releases(&root.join("packs/5e/srd-5.1"), &mut found, &mut problems).unwrap();
+        let (found, problems) =
+            releases_at(&[root.join("packs/5e/srd-5.1")], &ReadLimits::default())
+                .unwrap()
+                .into_parts();
         assert!(!has_errors(&problems), "{problems:#?}");
         let (ruleset, diagnostics) = load_ruleset(&found, &LoadOptions::default());
         assert!(!has_errors(&diagnostics), "{diagnostics:#?}");

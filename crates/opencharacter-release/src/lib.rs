@@ -50,5 +50,6 @@
 pub mod assemble;
 pub mod build;
 pub mod index;
+pub mod packs;
 pub mod source;
 pub mod validate;
