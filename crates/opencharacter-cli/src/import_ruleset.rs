@@ -131,15 +131,20 @@ fn try_run(args: &Args) -> Result<ExitCode, String> {
         .map_err(|e| format!("{}: {e}", report.display()))?;
     let errors = import.diagnostics.iter().filter(|d| d.is_error()).count();
     for diagnostic in &import.diagnostics {
-        let at = diagnostic.location.pointer.clone().unwrap_or_default();
+        let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
+        // Pointers into the locale files or the manifest name their file already.
+        let at = if pointer.contains('#') {
+            pointer
+        } else {
+            format!("{}#{pointer}", args.ruleset.display())
+        };
         println!(
-            "{}: {}#{at}: {} [{}]",
+            "{}: {at}: {} [{}]",
             if diagnostic.is_error() {
                 "error"
             } else {
                 "warning"
             },
-            args.ruleset.display(),
             diagnostic.message(),
             diagnostic.code.name
         );

@@ -136,6 +136,18 @@ pub fn import_ruleset(source: &Value, options: &ImportOptions) -> Import {
     let mut tracker = Tracker::new(source);
     let mut mapped = map::map_ruleset(source, &mut tracker, options.pack_id.as_deref());
     for (language, locale) in &options.locales {
+        let named = locale.pointer("/_meta/locale").and_then(Value::as_str);
+        if named != Some(language.as_str()) {
+            diagnostics.push(
+                Diagnostic::new(&codes::RULESET_JSON_INVALID)
+                    .with_arg("what", format_args!("locales/{language}.json"))
+                    .with_arg(
+                        "reason",
+                        "`_meta.locale` must be the language that names the file",
+                    )
+                    .with_pointer(format!("locales/{language}.json#/_meta/locale")),
+            );
+        }
         let (file, unmatched) = locale::map_locale(language, locale, &mapped.english);
         if language == "en" {
             for (key, text) in file.english_overrides {

@@ -1178,6 +1178,14 @@ fn map_layers(ctx: &mut Ctx<'_>, world: &mut Map<String, Value>) {
         }
         if let Some(items) = layer.get("items") {
             out.insert("items".into(), catalogs::layer_items(items));
+            for (tat, table) in self::items(layer, "/items/lootTables") {
+                if table.get("label").is_some() {
+                    ctx.tracker.report(
+                        &format!("{at}{tat}/label"),
+                        "a replacing loot table keeps the label of the table it replaces",
+                    );
+                }
+            }
         }
         layers.insert(id.to_owned(), Value::Object(out));
     }
