@@ -64,6 +64,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "opencharacter-layers",
             "opencharacter-migrate",
             "opencharacter-i18n",
+            "opencharacter-ruleset-json",
         ],
     ),
     (
