@@ -148,6 +148,7 @@ pub fn import_ruleset(source: &Value, options: &ImportOptions) -> Import {
                     .with_pointer(format!("locales/{language}.json#/_meta/locale")),
             );
         }
+        diagnostics.extend(locale::check_locale(language, locale));
         let (file, unmatched) = locale::map_locale(language, locale, &mapped.english);
         if language == "en" {
             for (key, text) in file.english_overrides {

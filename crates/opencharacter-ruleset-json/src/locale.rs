@@ -3,7 +3,45 @@
 //! keys, and its translation goes to every key with that text.
 
 use indexmap::IndexMap;
+use opencharacter_spec::Diagnostic;
+use opencharacter_spec::diagnostic::codes;
 use serde_json::{Map, Value, json};
+
+/// The engine's shape of a locale file: `$schema`, `_meta`, `package` and `ruleset` and nothing
+/// else, every value under `package` and `ruleset` a text string.
+pub(crate) fn check_locale(language: &str, locale: &Value) -> Vec<Diagnostic> {
+    let invalid = |pointer: String, reason: &str| {
+        Diagnostic::new(&codes::RULESET_JSON_INVALID)
+            .with_arg("what", format_args!("locales/{language}.json"))
+            .with_arg("reason", reason)
+            .with_pointer(format!("locales/{language}.json#{pointer}"))
+    };
+    let Some(top) = locale.as_object() else {
+        return vec![invalid(String::new(), "a locale file is a JSON object")];
+    };
+    let mut out = Vec::new();
+    for (key, value) in top {
+        match key.as_str() {
+            "$schema" | "_meta" => {}
+            "package" | "ruleset" => {
+                for (inner, text) in value.as_object().into_iter().flatten() {
+                    if !text.is_string() {
+                        let token = inner.replace('~', "~0").replace('/', "~1");
+                        out.push(invalid(
+                            format!("/{key}/{token}"),
+                            "every value is a text string",
+                        ));
+                    }
+                }
+            }
+            other => out.push(invalid(
+                format!("/{}", other.replace('~', "~0").replace('/', "~1")),
+                "a locale file holds only `$schema`, `_meta`, `package` and `ruleset`",
+            )),
+        }
+    }
+    out
+}
 
 pub(crate) struct LocaleFile {
     /// The pack's `i18n/<lang>.yaml`.
@@ -85,6 +123,19 @@ pub(crate) fn map_locale(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_locale_holds_only_the_engines_keys_and_text() {
+        let locale = json!({"_meta": {"locale": "fr"}, "ruleset": {"A": 1}, "extra": {}});
+        let found: Vec<_> = check_locale("fr", &locale)
+            .into_iter()
+            .filter_map(|d| d.location.pointer)
+            .collect();
+        assert_eq!(
+            found,
+            ["locales/fr.json#/ruleset/A", "locales/fr.json#/extra"]
+        );
+    }
 
     #[test]
     fn english_text_keys_find_every_key_with_that_text() {
