@@ -446,31 +446,61 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
     }
 
     // Proficiency tiers: each skill and save gets a part `tier`.
-    let tiers: Vec<(String, i64)> = items(source, "/resolution/proficiencyTiers")
-        .iter()
-        .filter_map(|(_, t)| {
-            Some((
-                text(t, "id")?.to_owned(),
-                t.get("flat").and_then(Value::as_i64).unwrap_or(0),
-            ))
-        })
-        .collect();
+    // Each tier's bonus as a formula term: its `flat`, plus its `multiplier` times the
+    // proficiency bonus when that reference has a formula.
+    let proficiency = source
+        .pointer("/resolution/proficiency/bonus")
+        .map(value_ref);
+    match &proficiency {
+        Some(Ok(formula)) => ctx.tracker.map(
+            "/resolution/proficiency",
+            format!("the tiers' multiplier reads `{formula}`"),
+        ),
+        Some(Err(why)) => ctx.tracker.report("/resolution/proficiency", why.clone()),
+        None => {}
+    }
+    let mut tiers: Vec<(String, String)> = Vec::new();
     for (at, tier) in items(source, "/resolution/proficiencyTiers") {
+        let Some(tid) = text(tier, "id") else {
+            continue;
+        };
         ctx.tracker.map(
             &at,
             "each skill's and save's part `tier` (values and their bonus)",
         );
-        if tier.get("multiplier").is_some() {
-            ctx.tracker.report(
-                &format!("{at}/multiplier"),
-                "a tier multiplying the proficiency bonus has no place: only flat tiers map",
-            );
+        let flat = tier.get("flat").and_then(Value::as_i64).unwrap_or(0);
+        let mut term = if flat != 0 {
+            flat.to_string()
+        } else {
+            String::new()
+        };
+        if let Some(multiplier) = tier.get("multiplier").and_then(Value::as_f64) {
+            match &proficiency {
+                Some(Ok(bonus)) => {
+                    let times = tier
+                        .get("multiplier")
+                        .map_or_else(String::new, Value::to_string);
+                    let scaled = if times == "1" {
+                        format!("({bonus})")
+                    } else {
+                        format!("floor({times} * ({bonus}))")
+                    };
+                    term = if term.is_empty() {
+                        scaled
+                    } else {
+                        format!("{term} + {scaled}")
+                    };
+                }
+                _ => ctx.tracker.report(
+                    &format!("{at}/multiplier"),
+                    format!(
+                        "a multiplier ({multiplier}) of a proficiency bonus that has no formula"
+                    ),
+                ),
+            }
         }
+        tiers.push((tid.to_owned(), term));
     }
-    ctx.tracker.report(
-        "/resolution/proficiency",
-        "the proficiency bonus reference: tiers map as flat bonuses only",
-    );
     for list in ["skills", "saves"] {
         let role = if list == "skills" { "skill" } else { "save" };
         for (at, skill) in items(source, &format!("/sheet/{list}")) {
@@ -483,9 +513,9 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
             let tier_field = format!("{field}.tier");
             if !tiers.is_empty() {
                 let mut bonus = "0".to_owned();
-                for (tier, flat) in tiers.iter().rev() {
-                    if *flat != 0 {
-                        bonus = format!("if({tier_field} == {tier:?}, {flat}, {bonus})");
+                for (tier, term) in tiers.iter().rev() {
+                    if !term.is_empty() {
+                        bonus = format!("if({tier_field} == {tier:?}, {term}, {bonus})");
                     }
                 }
                 if bonus != "0" {
@@ -504,6 +534,14 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
                             ctx.tracker.map(
                                 &format!("{at}/untrained"),
                                 format!("fields.{field}.formula (untrained modifier)"),
+                            );
+                        }
+                    }
+                    _ if rule.as_str() == Some("normal") => {
+                        if skill.get("untrained").is_some() {
+                            ctx.tracker.map(
+                                &format!("{at}/untrained"),
+                                "nothing: an untrained check as any other is the model's default",
                             );
                         }
                     }
@@ -1210,6 +1248,31 @@ pub(crate) fn english_file(english: &IndexMap<String, String>) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tiers_multiply_the_proficiency_bonus_and_normal_untrained_is_the_default() {
+        let source = json!({"id": "x", "resolution": {"kind": "dice-sum",
+            "proficiency": {"bonus": {"derived": "prof"}},
+            "proficiencyTiers": [{"id": "none", "label": "None"},
+                                 {"id": "half", "label": "Half", "multiplier": 0.5},
+                                 {"id": "full", "label": "Full", "multiplier": 1, "flat": 1}]},
+            "sheet": {"skills": [{"id": "climb", "label": "Climb", "ability": "str", "untrained": "normal"}]}});
+        let mut tracker = Tracker::new(&source);
+        let mapped = map_ruleset(&source, &mut tracker, None);
+        let sheet = &mapped.files["rules/sheet.yaml"];
+        assert!(
+            sheet.contains(r#"if(skills.climb.tier == \"half\", floor(0.5 * (prof)), if(skills.climb.tier == \"full\", 1 + (prof), 0))"#),
+            "{sheet}"
+        );
+        assert!(matches!(
+            tracker.outcome("/sheet/skills/0/untrained"),
+            crate::Outcome::Mapped(_)
+        ));
+        assert!(matches!(
+            tracker.outcome("/resolution/proficiency"),
+            crate::Outcome::Mapped(_)
+        ));
+    }
 
     #[test]
     fn labels_become_ids_of_the_field_grammar() {
