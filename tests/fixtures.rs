@@ -6,8 +6,13 @@
 //! the default limits, or those `limits` lowers. The lists must match exactly, so a fixture also
 //! proves that nothing else is reported.
 //!
-//! To add a fixture for a new code: make the folder, write `expected.json` with the diagnostics
-//! you expect, and add the code to `MUST_HAVE_FIXTURE`. `OPENCHARACTER_BLESS=1 cargo test --test
+//! With `"build": true` the packs are also built (`opencharacter build`), for the codes only
+//! building gives.
+//!
+//! Every registered code must have a fixture of one of three kinds: a pack here, a character
+//! (`tests/character_fixtures.rs`) or a release (`tests/release_fixtures.rs`), unless
+//! `NO_FIXTURE` says why none can exist. To add a fixture for a new code: make the folder, write
+//! `expected.json` with the diagnostics you expect. `OPENCHARACTER_BLESS=1 cargo test --test
 //! fixtures` rewrites the `diagnostics` of every `expected.json` from what the reader gives; read
 //! the diff before committing it.
 
@@ -20,96 +25,62 @@
 use std::path::{Path, PathBuf};
 
 use opencharacter::Diagnostic;
+use opencharacter::release::build::build_validated;
 use opencharacter::release::source::{ReadLimits, read_path};
 use opencharacter::release::validate::{ValidateOptions, validate_reading};
 use opencharacter::spec::diagnostic::codes;
 use serde_json::{Value, json};
 
-/// Every error code the pack reader, the YAML module and the validator's checks can give from
-/// source packs, each of which must have a fixture (and a few warnings that have one). Later
-/// issues add their codes here as they add their fixtures.
-///
-/// Not listed, because no source pack can trigger them through `validate`: `dependency-loaded-late`
-/// (the validator loads packs in a suggested order), `formula-table-mismatch` and
-/// `formula-not-in-table` (the validator builds the tables itself), `content-form-invalid` (a
-/// file in none of the three forms is reported by the shape checks and left out), `invalid-id`
-/// (an ID that does not parse is a `yaml-invalid` where it is written).
-const MUST_HAVE_FIXTURE: &[&str] = &[
-    "yaml-syntax",
-    "yaml-duplicate-key",
-    "yaml-limit",
-    "yaml-unsupported",
-    "yaml-invalid",
-    "file-symlink",
-    "file-not-utf8",
-    "file-too-large",
-    "file-unreadable",
-    "pack-limit",
-    "no-packs-found",
-    "content-path-invalid",
-    "pack-id-mismatch",
-    "pack-folder-versioned",
-    "upgrade-name-invalid",
-    "unknown-file",
-    // the model's shape checks
-    "property-not-allowed",
-    "property-required",
-    "exactly-one-of",
-    "at-least-one-of",
-    "value-not-allowed",
-    "rules-limit",
-    "duplicate-id",
-    // the validator
-    "duplicate-rules-id",
-    "content-id-mismatch",
-    "license-unknown",
-    "license-notice-recommended",
-    "language-tag-invalid",
-    "pack-version-early",
-    "deprecated-since-too-new",
-    "feature-too-new",
-    "formula-invalid",
-    "i18n-file-missing",
-    "i18n-key-missing",
-    "i18n-key-invalid",
-    "i18n-language-mismatch",
-    "property-type-mismatch",
-    // the resolver, from source packs
-    "unresolved-reference",
-    "ambiguous-reference",
-    "override-target-missing",
-    "override-null",
-    "hides-unknown",
-    "circular-extends",
-    "extends-too-deep",
-    "resolution-redefined",
-    "spec-version-unsupported",
-    "missing-dependency",
-    "invalid-version-range",
-    "dependency-cycle",
-    "duplicate-pack",
-    // upgrade scripts (migrate; `upgrade-range-invalid` only a release can hold)
-    "upgrade-above-version",
-    "upgrade-overlap",
-    "upgrade-target-unknown",
-    "upgrade-case-duplicate",
-    "upgrade-source-current",
-    "upgrade-route-target-invalid",
-    "upgrade-track-kinds-mixed",
-    "upgrade-list-unknown",
-    "upgrade-column-unknown",
-    "upgrade-move-not-deprecated",
-    "upgrade-move-target-missing",
-    // layers (the layers crate's checks)
-    "layer-default-invalid",
-    "layer-effect-not-allowed",
-    "layer-field-emptied",
-    "layer-hide-comparison",
-    "layer-ladder-without-resolution",
-    "layer-sellers-emptied",
-    "layer-smallest-coin",
-    "layer-target-unknown",
+/// The codes that have no fixture of any kind (pack, character or release), each with why. Every
+/// other registered code must have one: `every_registered_code_has_a_fixture_or_a_reason` walks
+/// the registry. Keep this list short: a code belongs here only when no file a user hands the
+/// toolkit (a pack folder, a saved character, a release or game setup) can trigger it.
+const NO_FIXTURE: &[(&str, &str)] = &[
+    (
+        "build-write-failed",
+        "an I/O failure while writing dist/ (a full disk, a read-only folder), not a fault of \
+         any input; nothing in the tests triggers it yet",
+    ),
+    (
+        "index-entry-invalid",
+        "a pack index is served by an index server, not held in a pack, a character or a \
+         release; the i18n crate's index and loopback tests trigger it",
+    ),
+    (
+        "index-limit",
+        "a pack index is served by an index server, not held in a pack, a character or a \
+         release (over 40 languages or a release too large); nothing in the tests triggers it yet",
+    ),
+    (
+        "ruleset-json-invalid",
+        "the engine's JSON rulesets are not packs, characters or releases; the import's own \
+         tests (opencharacter-ruleset-json's check tests, inline sources) trigger it",
+    ),
+    (
+        "ruleset-json-limit",
+        "the engine's JSON rulesets are not packs; opencharacter-ruleset-json's check tests \
+         trigger it",
+    ),
+    (
+        "ruleset-json-capability",
+        "the engine's JSON rulesets are not packs; tests/ruleset_json_import.rs triggers it",
+    ),
+    (
+        "ruleset-json-unmapped",
+        "the engine's JSON rulesets are not packs; one per entry of the import's report, which \
+         tests/ruleset_json_keys.rs checks (not the diagnostic itself)",
+    ),
+    (
+        "ruleset-json-locale-unmatched",
+        "the engine's JSON rulesets are not packs; tests/ruleset_json_import.rs triggers it",
+    ),
 ];
+
+/// The three kinds of fixture, by folder under `tests/fixtures/`: source packs (this file),
+/// saved characters (`tests/character_fixtures.rs`) and built releases or game setups
+/// (`tests/release_fixtures.rs`). Each harness checks that a fixture triggers the code it is
+/// named after.
+const FIXTURE_KINDS: [&str; 3] = ["invalid", "characters", "releases-invalid"];
 
 fn fixtures_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/invalid")
@@ -185,13 +156,18 @@ fn limits(overrides: &Value) -> ReadLimits {
 
 /// Everything `opencharacter validate` reports for a folder of packs: the reader's diagnostics
 /// and every check of the validator, the packs of the folder resolving against each other.
-fn diagnose(root: &Path, limits: &ReadLimits) -> Vec<Diagnostic> {
+/// With `build`, the packs are built as well (into `dist/` under `root`), as
+/// `opencharacter build` does, and what building finds is reported too.
+fn diagnose(root: &Path, limits: &ReadLimits, build: bool) -> Vec<Diagnostic> {
     let reading = read_path(root, limits).unwrap();
     let options = ValidateOptions {
         limits: *limits,
         ..ValidateOptions::default()
     };
-    let validation = validate_reading(reading, &[], &options);
+    let mut validation = validate_reading(reading, &[], &options);
+    if build {
+        validation = build_validated(validation, Some(&root.join("dist"))).validation;
+    }
     validation.reading.all_diagnostics().cloned().collect()
 }
 
@@ -204,7 +180,8 @@ fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
     let steps = expected["setup"].as_array().cloned().unwrap_or_default();
     let _alive = set_up(&root, &steps);
     let prefix = format!("{}/", root.display());
-    diagnose(&root, &limits(&expected["limits"]))
+    let build = expected["build"].as_bool().unwrap_or(false);
+    diagnose(&root, &limits(&expected["limits"]), build)
         .iter()
         .map(|d| {
             let file = d
@@ -258,23 +235,52 @@ fn every_fixture_gives_exactly_its_expected_diagnostics() {
 }
 
 #[test]
-fn every_code_of_the_reader_has_a_fixture() {
-    let names = fixture_names();
-    let missing: Vec<&&str> = MUST_HAVE_FIXTURE
-        .iter()
-        .filter(|code| !names.iter().any(|name| name == *code))
-        .collect();
-    assert!(missing.is_empty(), "codes without a fixture: {missing:?}");
-    for code in MUST_HAVE_FIXTURE {
-        assert!(codes::by_name(code).is_some(), "`{code}` is not registered");
+fn every_registered_code_has_a_fixture_or_a_reason() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let has_fixture = |code: &str| {
+        FIXTURE_KINDS.iter().any(|kind| {
+            fixtures
+                .join(kind)
+                .join(code)
+                .join("expected.json")
+                .is_file()
+        })
+    };
+    let mut failures = Vec::new();
+    for code in codes::ALL {
+        let excused = NO_FIXTURE.iter().any(|(name, _)| *name == code.name);
+        match (has_fixture(code.name), excused) {
+            (false, false) => failures.push(format!(
+                "`{}` has no fixture: add one under tests/fixtures/{{{}}}/{}/",
+                code.name,
+                FIXTURE_KINDS.join(","),
+                code.name
+            )),
+            (true, true) => failures.push(format!(
+                "`{}` has a fixture now: take it off NO_FIXTURE",
+                code.name
+            )),
+            _ => {}
+        }
     }
+    for (name, why) in NO_FIXTURE {
+        if codes::by_name(name).is_none() {
+            failures.push(format!(
+                "NO_FIXTURE lists `{name}`, which is not registered"
+            ));
+        }
+        if why.trim().is_empty() {
+            failures.push(format!("NO_FIXTURE gives no reason for `{name}`"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// A pack with a fault in each of several files: one run reports every one of them.
 #[test]
 fn several_faults_in_several_files_are_all_reported() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/several-faults");
-    let found: Vec<(String, String, u32)> = diagnose(&root, &ReadLimits::default())
+    let found: Vec<(String, String, u32)> = diagnose(&root, &ReadLimits::default(), false)
         .iter()
         .map(|d| {
             (

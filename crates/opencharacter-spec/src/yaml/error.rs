@@ -26,6 +26,12 @@ pub enum YamlErrorKind {
     /// Valid YAML that does not fit the expected type: an unknown key, a wrong type, a missing
     /// property (`yaml-invalid`).
     Invalid,
+    /// A string where an ID belongs that is not a valid ID (`invalid-id`); the message is the
+    /// ID's error.
+    InvalidId {
+        /// The text written where the ID belongs.
+        id: String,
+    },
 }
 
 /// A YAML text that does not parse, or does not fit the expected type, with where.
@@ -111,6 +117,9 @@ impl YamlError {
             YamlErrorKind::Invalid => {
                 Diagnostic::new(&codes::YAML_INVALID).with_arg("reason", &self.message)
             }
+            YamlErrorKind::InvalidId { id } => Diagnostic::new(&codes::INVALID_ID)
+                .with_arg("id", id)
+                .with_arg("reason", &self.message),
         };
         let diagnostic = match &self.pointer {
             Some(pointer) => diagnostic.with_pointer(pointer.clone()),

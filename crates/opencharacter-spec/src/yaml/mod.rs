@@ -110,11 +110,17 @@ impl Document {
     /// ```
     ///
     /// # Errors
-    /// A [`YamlErrorKind::Invalid`] error with the pointer, line and column.
+    /// A [`YamlErrorKind::Invalid`] error with the pointer, line and column
+    /// ([`YamlErrorKind::InvalidId`] when the value is an ID that does not parse).
     pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, YamlError> {
         serde_path_to_error::deserialize(&self.value).map_err(|error| {
             let pointer = pointer_of(error.path());
-            YamlError::new(YamlErrorKind::Invalid, error.inner().to_string())
+            let message = error.inner().to_string();
+            let kind = match invalid_id(&self.value, &pointer, &message) {
+                Some(id) => YamlErrorKind::InvalidId { id },
+                None => YamlErrorKind::Invalid,
+            };
+            YamlError::new(kind, message)
                 .at(self.spans.locate(&pointer))
                 .with_pointer(pointer)
         })
@@ -125,6 +131,44 @@ impl Document {
     pub fn locate(&self, pointer: &str) -> Position {
         self.spans.locate(pointer).unwrap_or(Position::START)
     }
+}
+
+/// The text a deserializing error is about when the error is that text's own ID error: an ID
+/// that does not parse is `invalid-id`, not a generic `yaml-invalid`. Serde keeps only the
+/// message, so the candidates near the error (the string at the pointer, its last segment, the
+/// keys of the mapping there) are parsed as each kind of ID and the one whose error reads
+/// exactly as the message is it.
+fn invalid_id(value: &serde_json::Value, pointer: &str, message: &str) -> Option<String> {
+    use crate::ids::{
+        ContentId, FieldId, IdError, PackId, QualifiedContentId, QualifiedFieldId, Reference,
+    };
+    let is_its_error = |text: &str| {
+        let errors: [Option<IdError>; 7] = [
+            text.parse::<PackId>().err(),
+            text.parse::<ContentId>().err(),
+            text.parse::<FieldId>().err(),
+            text.parse::<QualifiedContentId>().err(),
+            text.parse::<QualifiedFieldId>().err(),
+            text.parse::<Reference<ContentId>>().err(),
+            text.parse::<Reference<FieldId>>().err(),
+        ];
+        errors
+            .iter()
+            .flatten()
+            .any(|error| error.to_string() == message)
+    };
+    let node = value.pointer(pointer);
+    let mut candidates: Vec<String> = Vec::new();
+    if let Some(serde_json::Value::String(text)) = node {
+        candidates.push(text.clone());
+    }
+    if let Some((_, last)) = pointer.rsplit_once('/') {
+        candidates.push(last.replace("~1", "/").replace("~0", "~"));
+    }
+    if let Some(serde_json::Value::Object(map)) = node {
+        candidates.extend(map.keys().cloned());
+    }
+    candidates.into_iter().find(|text| is_its_error(text))
 }
 
 /// The JSON pointer of a serde error path. Enum variants are keys in the value, so they are

@@ -392,3 +392,42 @@ fn byte_order_mark_and_crlf_do_not_shift_positions() {
     assert_eq!(document.spans.get("/a").unwrap().key, Some(at(1, 1)));
     assert_eq!(document.spans.get("/b/c").unwrap().key, Some(at(3, 3)));
 }
+
+#[test]
+fn an_id_that_does_not_parse_is_invalid_id_with_the_ids_own_reason() {
+    #[derive(Debug, Deserialize)]
+    struct Item {
+        #[serde(rename = "type")]
+        _kind: crate::ids::Reference<crate::ids::ContentId>,
+        #[serde(default, rename = "fields")]
+        _fields: indexmap::IndexMap<crate::ids::FieldId, u32>,
+    }
+    let error = parse("type: Gear\n").deserialize::<Item>().unwrap_err();
+    assert_eq!(
+        error.kind,
+        YamlErrorKind::InvalidId {
+            id: "Gear".to_owned()
+        }
+    );
+    let diagnostic = error.to_diagnostic();
+    assert_eq!(diagnostic.code.name, "invalid-id");
+    assert_eq!(diagnostic.args["id"], "Gear");
+    assert!(
+        diagnostic.args["reason"].contains("column 1"),
+        "{diagnostic:?}"
+    );
+    assert_eq!(diagnostic.location.pointer.as_deref(), Some("/type"));
+    // An ID written as a key.
+    let error = parse("type: gear\nfields: { str-mod: 3 }\n")
+        .deserialize::<Item>()
+        .unwrap_err();
+    assert_eq!(
+        error.kind,
+        YamlErrorKind::InvalidId {
+            id: "str-mod".to_owned()
+        }
+    );
+    // Any other misfit stays `yaml-invalid`.
+    let error = parse("type: 3\n").deserialize::<Item>().unwrap_err();
+    assert_eq!(error.kind, YamlErrorKind::Invalid);
+}
