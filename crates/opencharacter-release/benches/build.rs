@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use opencharacter_release::build::{BuildOptions, build_paths, render};
+use opencharacter_release::build::{BuildOptions, build_paths, render, write};
 use opencharacter_release::source::{ReadLimits, read_path};
 use opencharacter_release::validate::{ValidateOptions, validate_paths};
 
@@ -62,6 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut parse = Vec::new();
     let mut validate = Vec::new();
     let mut render = Vec::new();
+    let mut writing = Vec::new();
     let mut build = Vec::new();
     for round in 0..=ROUNDS {
         let start = Instant::now();
@@ -82,8 +83,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let value = render::release_json(release);
         let files = render::pack_dist(release, &value);
         let aggregate = render::aggregate(vec![(release, value)]);
-        black_box((files, aggregate));
         let rendered = start.elapsed();
+        let start = Instant::now();
+        write::write_folder(&dir.path().join("scratch/dist"), &files)?;
+        write::write_folder(&dir.path().join("scratch/packs"), &aggregate)?;
+        let wrote = start.elapsed();
         let start = Instant::now();
         let built = build_paths(std::slice::from_ref(&pack), &[], &options)?;
         let took = start.elapsed();
@@ -101,13 +105,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             parse.push(parsed);
             validate.push(validated);
             render.push(rendered);
+            writing.push(wrote);
             build.push(took);
         }
     }
-    let (parse, validate, render, build) = (
+    let (parse, validate, render, writing, build) = (
         median(parse),
         median(validate),
         median(render),
+        median(writing),
         median(build),
     );
     let size: u64 = std::fs::read_dir(pack.join("dist"))?
@@ -121,6 +127,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("  read + parse YAML only   {parse:>10.2?}");
     println!("  validate (no writing)    {validate:>10.2?}");
     println!("  render dist/ + aggregate {render:>10.2?}  (in memory)");
+    println!("  write dist/ + aggregate  {writing:>10.2?}  (replacing the last build's)");
     println!("  build (all of it)        {build:>10.2?}");
     println!(
         "  ratio build / parse      {:>10.2}x  (goal: under 2x)",

@@ -126,6 +126,10 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
     let mut write_failed = false;
     let order = build_order(&validation);
     for index in order {
+        // Editors' `$schema`s leave the release here, so serializing it needs no copy.
+        if let Some(pack) = &mut validation.assembled[index] {
+            render::drop_schemas(&mut pack.release);
+        }
         let Some(pack) = &validation.assembled[index] else {
             continue;
         };

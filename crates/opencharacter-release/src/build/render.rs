@@ -54,7 +54,19 @@ pub struct ReleaseJson {
 /// between: this is the build's largest piece of work after validation). Every `$schema` an
 /// author wrote for their editor is dropped: it names a local file and every tool ignores it.
 pub fn release_json(release: &PackRelease) -> ReleaseJson {
-    let mut release = release.clone();
+    if has_schema(release) {
+        let mut release = release.clone();
+        drop_schemas(&mut release);
+        serialize(&release)
+    } else {
+        // Nothing to drop (the build drops them in place first): no copy of the release.
+        serialize(release)
+    }
+}
+
+/// Drops every `$schema` of a release (the release's, the manifest's, the rules', each
+/// content item's and template's, the text's).
+pub fn drop_schemas(release: &mut PackRelease) {
     release.schema = None;
     release.manifest.schema = None;
     release.rules.schema = None;
@@ -65,13 +77,28 @@ pub fn release_json(release: &PackRelease) -> ReleaseJson {
     for template in release.templates.values_mut() {
         template.schema = None;
     }
+}
+
+fn has_schema(release: &PackRelease) -> bool {
+    release.schema.is_some()
+        || release.manifest.schema.is_some()
+        || release.rules.schema.is_some()
+        || release.i18n.schema.is_some()
+        || release.content.values().any(|item| item.schema.is_some())
+        || release
+            .templates
+            .values()
+            .any(|template| template.schema.is_some())
+}
+
+fn serialize(release: &PackRelease) -> ReleaseJson {
     // The model is plain data: maps with string keys, no non-finite floats.
     let mut pretty =
-        serde_json::to_string_pretty(&release).expect("the model always serializes to JSON");
+        serde_json::to_string_pretty(release).expect("the model always serializes to JSON");
     pretty.push('\n');
     ReleaseJson {
         pretty,
-        compact: serde_json::to_string(&release).expect("the model always serializes to JSON"),
+        compact: serde_json::to_string(release).expect("the model always serializes to JSON"),
         i18n: to_value(&release.i18n),
     }
 }
