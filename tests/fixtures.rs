@@ -171,6 +171,33 @@ fn diagnose(root: &Path, limits: &ReadLimits, build: bool) -> Vec<Diagnostic> {
     validation.reading.all_diagnostics().cloned().collect()
 }
 
+#[test]
+fn formula_invalid_carries_the_formula_crates_error_code() {
+    let temp = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(temp.path())
+        .unwrap()
+        .join("formula-invalid");
+    copy_tree(&fixtures_root().join("formula-invalid"), &root);
+    let found = diagnose(&root, &ReadLimits::default(), false);
+    let [diagnostic] = found.as_slice() else {
+        panic!("{found:#?}")
+    };
+    assert_eq!(diagnostic.code.name, "formula-invalid");
+    let formula = &diagnostic.args["formula"];
+    let error = opencharacter::formula::parse(formula).unwrap_err();
+    // The formula crate's own stable code (docs/spec/formulas.md), and its reason in words.
+    assert_eq!(diagnostic.args["error"], error.code());
+    assert_eq!(diagnostic.args["error"], "formula-syntax");
+    assert_eq!(diagnostic.args["reason"], error.kind.to_string());
+    assert_eq!(
+        diagnostic.message(),
+        format!(
+            "the formula `floor(1 +)` does not parse (formula-syntax): {}",
+            error.kind
+        )
+    );
+}
+
 /// The diagnostics for one fixture, as `expected.json` lists them.
 fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
     let temp = tempfile::tempdir().unwrap();

@@ -215,6 +215,129 @@ fn the_fighter_has_no_rules_issue_the_pack_does_not_cause() {
     assert!(sheet.issues.is_empty(), "{found:#?}");
 }
 
+fn band(name: &str) -> opencharacter::spec::ids::FieldId {
+    name.parse().unwrap()
+}
+
+/// The longsword's attack roll of a sheet.
+fn longsword_attack(sheet: &Sheet) -> &opencharacter::sheet::CheckRoll {
+    let RollKind::Check(attack) = &sheet
+        .roll(&format!("item:{P}:weapons.longsword:attack_bonus"))
+        .unwrap()
+        .kind
+    else {
+        panic!("the longsword has no attack roll")
+    };
+    attack
+}
+
+#[test]
+fn the_champion_crits_on_19_and_20_and_a_fighter_without_it_on_20() {
+    let sheet = fighter();
+    let attack = longsword_attack(&sheet);
+    assert_eq!(
+        attack.bands.as_ref().unwrap().to_string(),
+        format!("{P}:attack")
+    );
+    // The band reads `combat.critical_min` (19): 2 faces of 20, at every DC of the ladder.
+    assert!(!attack.odds.is_empty());
+    for odds in &attack.odds {
+        let critical = odds.bands[&band("critical")];
+        assert_eq!((critical.numer(), critical.denom()), (1, 10), "{odds:?}");
+        assert_eq!(critical.percent(), 10.0);
+        // The fumble band is still the natural 1 alone.
+        assert_eq!(odds.bands[&band("fumble")].to_string(), "1/20");
+    }
+
+    // The same fighter without the Champion's subclass keeps the pack's default of 20.
+    let text = fighter_text().replace(
+        "  - id: 5e-srd-5.1:subclasses.champion\n    slot: 5e-srd-5.1:subclass\n",
+        "",
+    );
+    assert!(!text.contains("champion"));
+    let character: Character = opencharacter::spec::yaml::from_str(&text).unwrap();
+    let plain = evaluate(srd(), &character, &EvaluateOptions::default());
+    assert_eq!(int(&plain, "level"), 3);
+    assert_eq!(int(&plain, "combat.critical_min"), 20);
+    let attack = longsword_attack(&plain);
+    assert_eq!(attack.formula, "d20 + 5");
+    for odds in &attack.odds {
+        let critical = odds.bands[&band("critical")];
+        assert_eq!(critical.to_string(), "1/20", "{odds:?}");
+        assert_eq!(critical.percent(), 5.0);
+    }
+}
+
+#[test]
+fn the_longsword_two_handed_adds_strength_too() {
+    let sheet = fighter();
+    let RollKind::Dice(versatile) = &sheet
+        .roll(&format!("item:{P}:weapons.longsword:versatile_damage"))
+        .unwrap()
+        .kind
+    else {
+        panic!("the longsword has no two-handed damage roll")
+    };
+    let expected = opencharacter::formula::parse("1d10 + 3")
+        .unwrap()
+        .to_string();
+    assert_eq!(versatile.formula, expected);
+    assert_eq!(versatile.min.as_ref().and_then(|v| v.as_integer()), Some(4));
+    assert_eq!(
+        versatile.max.as_ref().and_then(|v| v.as_integer()),
+        Some(13)
+    );
+}
+
+#[test]
+fn cover_modifies_the_fields_its_choice_declares_for_the_roll() {
+    use opencharacter::sheet::RollOptions;
+    let character: Character = opencharacter::spec::yaml::from_str(&fighter_text()).unwrap();
+    let sheet = evaluate(srd(), &character, &EvaluateOptions::default());
+    let roll = |action: &str, situational: &[&str]| {
+        let options = RollOptions {
+            situational: situational.iter().map(|c| id(c)).collect(),
+            ..RollOptions::default()
+        };
+        sheet
+            .action_roll(srd(), &character, &id(action), &options)
+            .unwrap()
+            .kind
+    };
+    let dex_save = |situational: &[&str]| match roll("save_dex", situational) {
+        RollKind::Check(check) => (check.value.as_integer().unwrap(), check.formula),
+        other => panic!("no Dexterity save: {other:?}"),
+    };
+    let ac = |situational: &[&str]| match roll("dodge", situational) {
+        RollKind::Value { value, .. } => value.unwrap().as_integer().unwrap(),
+        other => panic!("dodge gives no value: {other:?}"),
+    };
+    assert_eq!(dex_save(&[]), (2, "d20 + 2".to_owned()));
+    assert_eq!(ac(&[]), 19);
+    // Half cover: +2 to AC and to Dexterity saves, as the pack's choice declares.
+    assert_eq!(dex_save(&["half_cover"]), (4, "d20 + 4".to_owned()));
+    assert_eq!(ac(&["half_cover"]), 21);
+    // Three-quarters cover: +5; with advantage too, the dice change and the bonus stays.
+    assert_eq!(ac(&["three_quarters_cover"]), 24);
+    assert_eq!(
+        dex_save(&["three_quarters_cover", "advantage"]),
+        (7, "2d20kh1 + 7".to_owned())
+    );
+    // The sheet itself is untouched: cover is for the roll only.
+    assert_eq!(int(&sheet, "combat.ac"), 19);
+    assert_eq!(int(&sheet, "saves.dex"), 2);
+    // An unknown choice is refused, not ignored.
+    let unknown = RollOptions {
+        situational: vec![id("total_cover")],
+        ..RollOptions::default()
+    };
+    assert!(
+        sheet
+            .action_roll(srd(), &character, &id("save_dex"), &unknown)
+            .is_err()
+    );
+}
+
 // ---- random characters against the real pack --------------------------------------------
 
 fn any_character() -> impl Strategy<Value = serde_json::Value> {

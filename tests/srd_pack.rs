@@ -563,6 +563,83 @@ fn known_facts() {
     }
 }
 
+#[test]
+fn attack_criticals_follow_the_characters_critical_range() {
+    use opencharacter_spec::model::Bound;
+    let pack = Pack::read();
+    let attack = &pack.rules.result_bands["attack"];
+    let critical = attack.bands["critical"].natural.as_ref().unwrap();
+    assert_eq!(
+        critical.min,
+        Some(Bound::Formula("combat.critical_min".into()))
+    );
+    assert_eq!(critical.max, None);
+    // The field it reads exists, defaults to 20, and Improved Critical lowers it to 19.
+    let field = &pack.rules.fields["combat.critical_min"];
+    assert_eq!(field.default, Some(20.into()));
+    let improved = pack.item("features.improved-critical");
+    let effect = &improved.effects.as_ref().unwrap()[0];
+    assert_eq!(effect.target.to_string(), "combat.critical_min");
+    assert_eq!((effect.op, effect.value.as_str()), (EffectOp::Max, "19"));
+    // The fumble stays a fixed natural 1.
+    let fumble = attack.bands["fumble"].natural.as_ref().unwrap();
+    assert_eq!(fumble.max, Some(Bound::Fixed(1)));
+}
+
+#[test]
+fn every_versatile_weapon_adds_the_same_bonus_two_handed() {
+    let pack = Pack::read();
+    let mut versatile = 0;
+    for (id, _) in pack.of_type("weapon") {
+        let properties = pack.properties(pack.item(id));
+        match properties.get("versatile_damage") {
+            Some(_) => {
+                versatile += 1;
+                assert_eq!(
+                    properties.get("versatile_damage_bonus"),
+                    properties.get("damage_bonus"),
+                    "{id}"
+                );
+                assert!(properties.get("damage_bonus").is_some(), "{id}");
+            }
+            None => assert!(!properties.contains_key("versatile_damage_bonus"), "{id}"),
+        }
+    }
+    // Battleaxe, longsword, quarterstaff, spear, trident, warhammer.
+    assert_eq!(versatile, 6);
+    assert_eq!(
+        pack.prop("weapons.longsword", "versatile_damage_bonus"),
+        "abilities.str.mod"
+    );
+}
+
+#[test]
+fn every_enum_default_is_one_of_its_values() {
+    let pack = Pack::read();
+    let mut enums = 0;
+    for (id, field) in &pack.rules.fields {
+        if field.value_type != ValueType::Enum {
+            continue;
+        }
+        enums += 1;
+        if let Some(default) = &field.default {
+            let text = default.as_text().unwrap();
+            assert!(
+                field.values.iter().any(|v| v.as_str() == text),
+                "{id}: default `{text}` is not among {:?}",
+                field.values
+            );
+        }
+    }
+    assert!(enums > 0);
+    let alignment = &pack.rules.fields["alignment"];
+    assert_eq!(
+        alignment.default.as_ref().and_then(|d| d.as_text()),
+        Some("neutral")
+    );
+    assert_eq!(alignment.values.len(), 9);
+}
+
 fn read_fighter() -> Character {
     let path = root().join("examples/characters/fighter-3.yaml");
     yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()

@@ -37,6 +37,8 @@ pub(crate) struct Engine<'a> {
     content: RefCell<HashMap<PackId, HashMap<String, Option<QualifiedContentId>>>>,
     /// Setting values, by qualified ID.
     pub(crate) settings: HashMap<QualifiedFieldId, Value>,
+    /// Situational choices taken for a roll, whose `modify` effects apply.
+    pub(crate) situational: Vec<QualifiedFieldId>,
 }
 
 impl<'a> Engine<'a> {
@@ -56,6 +58,7 @@ impl<'a> Engine<'a> {
             names: RefCell::default(),
             content: RefCell::default(),
             settings: HashMap::new(),
+            situational: Vec::new(),
         }
     }
 

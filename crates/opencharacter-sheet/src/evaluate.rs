@@ -43,6 +43,10 @@ pub struct EvaluateOptions {
     pub max_passes: usize,
     /// Most content items a character may own, counting grants (default 10,000).
     pub max_owned: usize,
+    /// Situational choices taken (half cover): their `modify` effects apply to the whole sheet,
+    /// as rules effects under the choice's ID, so what reads a modified field follows it.
+    /// [`Sheet::action_roll`] fills this for a roll; a plain sheet takes none.
+    pub situational: Vec<QualifiedFieldId>,
 }
 
 impl Default for EvaluateOptions {
@@ -51,6 +55,7 @@ impl Default for EvaluateOptions {
             settings: IndexMap::new(),
             max_passes: 8,
             max_owned: 10_000,
+            situational: Vec::new(),
         }
     }
 }
@@ -88,6 +93,10 @@ pub struct Sheet {
     pub(crate) owned: HashMap<QualifiedContentId, i64>,
     #[serde(skip)]
     pub(crate) settings_values: HashMap<QualifiedFieldId, Value>,
+    /// The options the sheet was evaluated with, to evaluate it again for a roll's situational
+    /// choices.
+    #[serde(skip)]
+    pub(crate) options: EvaluateOptions,
 }
 
 impl Sheet {
@@ -168,7 +177,8 @@ pub struct AppliedEffect {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum EffectSource {
-    /// A rules document's always-on effect.
+    /// A rules document's always-on effect, or the `modify` of a situational choice taken for a
+    /// roll (the choice's ID).
     Rules {
         /// Its qualified ID.
         id: QualifiedFieldId,
@@ -372,6 +382,7 @@ fn evaluate_with(
     let mut engine = Engine::new(ruleset, character, parsed, dice);
     let mut issues = opencharacter_resolve::check_character(ruleset, character);
     let settings = settings(&mut engine, options, &mut issues);
+    engine.situational.clone_from(&options.situational);
 
     // Tracks, wound tracks and lists do not depend on fields: their values are known first.
     let mut preset: HashMap<QualifiedFieldId, Value> = HashMap::new();
@@ -435,6 +446,7 @@ fn evaluate_with(
         values,
         owned: counts,
         settings_values: engine.settings.clone(),
+        options: options.clone(),
     };
     let mut after = After {
         engine: &engine,
@@ -923,6 +935,21 @@ fn evaluate_fields<'a>(
             id.pack.clone(),
             EffectSource::Rules { id: id.clone() },
         );
+    }
+    for id in &engine.situational {
+        // An unknown choice is the roll's to report (`action_roll` refuses it).
+        let Some(choice) = ruleset.situational_choices.get(id) else {
+            continue;
+        };
+        for effect in &choice.modify {
+            add_effect(
+                engine,
+                &mut pass.diagnostics,
+                Cow::Borrowed(effect),
+                id.pack.clone(),
+                EffectSource::Rules { id: id.clone() },
+            );
+        }
     }
     for owned in pass.owned.iter().filter(|o| !o.carried) {
         let item_effects: Vec<Cow<'a, Effect>> = match &owned.item {

@@ -21,12 +21,12 @@ use opencharacter_resolve::NameKind;
 use opencharacter_spec::ids::{FieldId, PackId, Qualified, QualifiedFieldId, Reference};
 use opencharacter_spec::model::resolution::{Naturals, UnderCompare, ZeroDice};
 use opencharacter_spec::model::{
-    Band, BandSet, Range, Resolution, ResolutionKind, Ruleset, ValueType,
+    Band, BandRange, BandSet, Bound, Resolution, ResolutionKind, Ruleset, ValueType,
 };
 use serde::Serialize;
 
 use crate::engine::{Engine, Env};
-use crate::evaluate::{Owned, Sheet, item_property_types};
+use crate::evaluate::{EvaluateOptions, Owned, Sheet, item_property_types};
 use crate::value::{SheetValue, literal};
 
 /// A roll the character can make.
@@ -210,7 +210,7 @@ pub enum Advantage {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RollOptions {
     /// Situational choices taken (their `dice` replace the roll's, their `bonus` adds to the
-    /// check's value).
+    /// check's value, their `modify` effects change the character's fields for the roll).
     pub situational: Vec<QualifiedFieldId>,
     /// Advantage on a `roll-under` check.
     pub advantage: Advantage,
@@ -394,10 +394,12 @@ fn first_band(set: &BandSet, decide: impl Fn(&Band) -> Option<bool>) -> Option<O
     Some(None)
 }
 
-fn range_holds(range: Option<&Range>, value: Option<i64>) -> Option<bool> {
+/// Whether `value` lies in a band's range; `None` when it cannot be told (no value to read, or
+/// an end that is a formula nobody read for a character: see [`resolve_band_formulas`]).
+fn range_holds(range: Option<&BandRange>, value: Option<i64>) -> Option<bool> {
     match (range, value) {
         (None, _) => Some(true),
-        (Some(r), Some(v)) => Some(r.contains(v)),
+        (Some(r), Some(v)) => Some(r.fixed()?.contains(v)),
         (Some(_), None) => None,
     }
 }
@@ -703,6 +705,7 @@ fn highest_die(
                 let by_highest = range_holds(band.highest.as_ref(), Some(highest))?;
                 let by_count = match (band.face, band.count.as_ref()) {
                     (Some(face), Some(range)) => {
+                        let range = range.fixed()?;
                         let (lo, hi) = if i64::from(face) == top {
                             top_count
                         } else if i64::from(face) > top {
@@ -908,6 +911,33 @@ fn band_set<'r>(
     ruleset.result_bands.get_key_value(&id)
 }
 
+/// The band set with every formula end read for this character, in the set's own pack `pack`
+/// (where its names resolve). An end that does not give a whole number stays a formula: the
+/// bands it decides are then not told (the check's band odds are left empty), never guessed.
+fn resolve_band_formulas(env: &Env<'_, '_>, pack: &PackId, set: &BandSet) -> BandSet {
+    let env = Env { ctx: pack, ..*env };
+    let mut resolved = set.clone();
+    for band in resolved.bands.values_mut() {
+        for range in band.ranges_mut() {
+            for bound in [&mut range.min, &mut range.max].into_iter().flatten() {
+                let Bound::Formula(formula) = bound else {
+                    continue;
+                };
+                let value = match &*env.engine.parse(formula.as_str()) {
+                    Ok(expr) => env.value(expr).ok(),
+                    Err(_) => None,
+                };
+                if let Some(Value::Number(n)) = value
+                    && let Some(n) = n.to_integer()
+                {
+                    *bound = Bound::Fixed(n);
+                }
+            }
+        }
+    }
+    resolved
+}
+
 /// A plain roll's formula folded and analysed.
 fn dice_roll(env: &Env<'_, '_>, expr: &Expr) -> RollKind {
     match env.fold(expr) {
@@ -1001,9 +1031,19 @@ fn check_roll(
             }
         }
     }
+    let bands = band_set(engine, env.ctx, bands);
+    // Bands whose ends read the character's fields (a critical on `combat.critical_min`) are
+    // read for this character before the odds are counted.
+    let resolved = bands
+        .filter(|(_, set)| set.reads_formulas())
+        .map(|(id, set)| resolve_band_formulas(env, &id.pack, set));
+    let bands = match (&resolved, bands) {
+        (Some(set), Some((id, _))) => Some((id, set)),
+        (_, bands) => bands,
+    };
     let input = CheckInput {
         value,
-        bands: band_set(engine, env.ctx, bands),
+        bands,
         dice,
         advantage: options.advantage,
         dc: options.dc,
@@ -1134,15 +1174,44 @@ impl Sheet {
             .actions
             .get(action)
             .ok_or_else(|| RollError::Unknown("action", action.to_string()))?;
+        if let Some(unknown) = options
+            .situational
+            .iter()
+            .find(|id| !ruleset.situational_choices.contains_key(*id))
+        {
+            return Err(RollError::Unknown(
+                "situational choice",
+                unknown.to_string(),
+            ));
+        }
+        // Choices that modify fields (cover: AC +2) change the sheet for this roll: it is
+        // evaluated again with their effects, so what reads a modified field follows it.
+        let modifies = options.situational.iter().any(|id| {
+            ruleset
+                .situational_choices
+                .get(id)
+                .is_some_and(|choice| !choice.modify.is_empty())
+        });
+        let modified;
+        let sheet = if modifies {
+            let evaluate_options = EvaluateOptions {
+                situational: options.situational.clone(),
+                ..self.options.clone()
+            };
+            modified = crate::evaluate::evaluate(ruleset, character, &evaluate_options);
+            &modified
+        } else {
+            self
+        };
         let parsed = crate::engine::ParseCache::default();
         let dice = DiceCache::default();
         let mut engine = Engine::new(ruleset, character, &parsed, &dice);
-        engine.settings = self.settings_values.clone();
+        engine.settings = sheet.settings_values.clone();
         let env = Env {
             engine: &engine,
             ctx: &action.pack,
-            values: &self.values,
-            owned: &self.owned,
+            values: &sheet.values,
+            owned: &sheet.owned,
             extra: None,
         };
         let kind = action_kind(&engine, &env, def, options);

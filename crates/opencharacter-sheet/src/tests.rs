@@ -960,6 +960,85 @@ fn dice_sum_reads_the_ladder_naturals_and_bands() {
 }
 
 #[test]
+fn a_band_bound_that_is_a_formula_is_not_guessed_without_a_character() {
+    let res =
+        resolution("{kind: dice-sum, dice: 1d20, difficultyLadder: [{label: medium, dc: 15}]}");
+    let bands = band_set(
+        "bands: { critical: { natural: { min: crit_min } }, hit: { margin: { min: 0 } }, miss: {} }",
+    );
+    assert!(bands.1.reads_formulas());
+    let check = analyze_check(&res, &input(5, Some(&bands))).unwrap();
+    // The success odds need no band; the bands cannot be told until a sheet reads `crit_min`.
+    assert_eq!(check.odds[0].success.unwrap().to_string(), "11/20");
+    assert!(check.odds[0].bands.is_empty());
+}
+
+#[test]
+fn a_band_bound_reads_the_characters_field_and_a_choice_modifies_fields_for_a_roll() {
+    let rules = r#"
+fields:
+  crit_min: { type: number, default: 20 }
+  dex: { type: number, default: 2 }
+  ac: { type: number, formula: 10 + dex }
+resolution: { kind: dice-sum, dice: 1d20, difficultyLadder: [{ label: medium, dc: 15 }] }
+resultBands:
+  attack: { bands: { critical: { natural: { min: crit_min } }, hit: { margin: { min: 0 } }, miss: {} } }
+situationalChoices:
+  nimble: { modify: [{ target: dex, op: add, value: "3" }] }
+actions:
+  strike: { use: { check: "4", bands: attack } }
+  dodge: { use: { formula: ac } }
+  dex_check: { use: { check: dex } }
+"#;
+    let ruleset = one(rules, &[]);
+    let crit = |text: &str| {
+        let s = sheet(&ruleset, text);
+        let RollKind::Check(strike) = &s.roll("g:strike").unwrap().kind else {
+            panic!("no strike check")
+        };
+        strike.odds[0].bands["critical"].to_string()
+    };
+    assert_eq!(crit("packs: {g: 1.0.0}\n"), "1/20");
+    assert_eq!(
+        crit("packs: {g: 1.0.0}\nfields: {'g:crit_min': 18}\n"),
+        "3/20"
+    );
+    let character: Character = opencharacter_spec::yaml::from_str("packs: {g: 1.0.0}\n").unwrap();
+    let s = evaluate(&ruleset, &character, &EvaluateOptions::default());
+    let with = |action: &str, choices: &[&str]| {
+        let options = RollOptions {
+            situational: choices
+                .iter()
+                .map(|c| format!("g:{c}").parse().unwrap())
+                .collect(),
+            ..RollOptions::default()
+        };
+        s.action_roll(
+            &ruleset,
+            &character,
+            &format!("g:{action}").parse().unwrap(),
+            &options,
+        )
+        .unwrap()
+        .kind
+    };
+    // `modify` changes the field, and what reads it follows (AC from dex).
+    let RollKind::Value { value, .. } = with("dodge", &["nimble"]) else {
+        panic!("no dodge value")
+    };
+    assert_eq!(value.and_then(|v| v.as_integer()), Some(15));
+    let RollKind::Check(check) = with("dex_check", &["nimble"]) else {
+        panic!("no dex check")
+    };
+    assert_eq!(check.formula, "d20 + 5");
+    let RollKind::Value { value, .. } = with("dodge", &[]) else {
+        panic!("no dodge value")
+    };
+    assert_eq!(value.and_then(|v| v.as_integer()), Some(12));
+    assert_eq!(s.integer("g:ac"), Some(12));
+}
+
+#[test]
 fn sheet_rolls_cover_actions_and_owned_items() {
     let rules = r#"
 fields:

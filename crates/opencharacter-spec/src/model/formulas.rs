@@ -218,6 +218,25 @@ impl<'a> Walker<'a> {
         if let Some(resolution) = &rules.resolution {
             self.within("resolution", |w| w.dice("dice", resolution.dice.as_ref()));
         }
+        self.within("resultBands", |w| {
+            for (id, set) in &rules.result_bands {
+                w.within(id, |w| {
+                    w.within("bands", |w| {
+                        for (band_id, band) in &set.bands {
+                            w.within(band_id, |w| {
+                                for (condition, range) in band.ranges() {
+                                    w.within(condition, |w| {
+                                        for (end, formula) in range.formulas() {
+                                            w.formula(end, Some(formula));
+                                        }
+                                    });
+                                }
+                            });
+                        }
+                    });
+                });
+            }
+        });
         self.within("actions", |w| {
             for (id, action) in &rules.actions {
                 w.within(id, |w| {

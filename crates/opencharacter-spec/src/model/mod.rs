@@ -48,7 +48,7 @@ pub use i18n::{I18nFile, I18nValue};
 pub use layer::{HideRule, Layer};
 pub use manifest::{License, LicenseKind, Manifest};
 pub use release::{CompiledFormula, PackRelease};
-pub use resolution::{Band, BandSet, LadderStep, Resolution, ResolutionKind};
+pub use resolution::{Band, BandRange, BandSet, Bound, LadderStep, Resolution, ResolutionKind};
 pub use rules::{ContentTypeDef, FieldDef, RulesDocument, ValueType};
 pub use ruleset::{Conflict, Ruleset, RulesetContent, RulesetPack, Withdrawn};
 pub use upgrade::{Upgrade, UpgradeScript, UpgradeStep};

@@ -10,7 +10,7 @@ use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::common::{DiceFormula, Range};
+use super::common::{DiceFormula, Formula, Range};
 use crate::ids::FieldId;
 
 /// The kind of a resolution.
@@ -195,29 +195,170 @@ pub struct BandSet {
     pub bands: IndexMap<FieldId, Band>,
 }
 
+/// One end of a band's range: a whole number, or a formula read for each character.
+///
+/// A bare number (`min: 20`, or the text `"20"`) is fixed; any other text is a formula of the
+/// formula language, evaluated against the character whose roll the band reads, so a band can
+/// follow a field (`natural: { min: combat.critical_min }`: a critical on 19–20 for a
+/// character whose `combat.critical_min` is 19). A formula bound lands in the release's formula
+/// table like every other formula and its names are checked the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Bound {
+    /// A whole number.
+    Fixed(i64),
+    /// A formula giving a whole number, read per character.
+    Formula(Formula),
+}
+
+impl Bound {
+    /// The number, when the bound is fixed.
+    pub fn fixed(&self) -> Option<i64> {
+        match self {
+            Bound::Fixed(value) => Some(*value),
+            Bound::Formula(_) => None,
+        }
+    }
+
+    /// The formula, when the bound reads one.
+    pub fn formula(&self) -> Option<&Formula> {
+        match self {
+            Bound::Fixed(_) => None,
+            Bound::Formula(formula) => Some(formula),
+        }
+    }
+}
+
+impl From<i64> for Bound {
+    fn from(value: i64) -> Self {
+        Bound::Fixed(value)
+    }
+}
+
+impl Serialize for Bound {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Bound::Fixed(value) => serializer.serialize_i64(*value),
+            Bound::Formula(formula) => serializer.serialize_str(formula.as_str()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Bound {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // A formula reads bare numbers too; a whole number stays fixed, whether written bare
+        // or as text, so `min: 20` and `min: "20"` are the same bound.
+        let formula = Formula::deserialize(deserializer)?;
+        Ok(match formula.as_str().trim().parse::<i64>() {
+            Ok(value) => Bound::Fixed(value),
+            Err(_) => Bound::Formula(formula),
+        })
+    }
+}
+
+impl JsonSchema for Bound {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Bound".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let formula = generator.subschema_for::<Formula>();
+        schemars::json_schema!({
+            "description": "a whole number, or a formula read for each character",
+            "anyOf": [{ "type": "integer" }, formula],
+        })
+    }
+}
+
+/// An inclusive range read by a band; a missing end is open, each end a [`Bound`].
+///
+/// ```yaml
+/// natural: { min: combat.critical_min }
+/// margin: { min: 0, max: 4 }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BandRange {
+    /// Lowest value in the range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<Bound>,
+    /// Highest value in the range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<Bound>,
+}
+
+impl BandRange {
+    /// The range when both ends are fixed; `None` when an end is a formula still to read.
+    pub fn fixed(&self) -> Option<Range> {
+        let end = |bound: &Option<Bound>| match bound {
+            None => Some(None),
+            Some(bound) => bound.fixed().map(Some),
+        };
+        Some(Range {
+            min: end(&self.min)?,
+            max: end(&self.max)?,
+        })
+    }
+
+    /// The range with each formula end read by `read` (`None` when one cannot be read).
+    pub fn resolve(&self, mut read: impl FnMut(&Formula) -> Option<i64>) -> Option<Range> {
+        let mut end = |bound: &Option<Bound>| match bound {
+            None => Some(None),
+            Some(Bound::Fixed(value)) => Some(Some(*value)),
+            Some(Bound::Formula(formula)) => read(formula).map(Some),
+        };
+        let min = end(&self.min)?;
+        let max = end(&self.max)?;
+        Some(Range { min, max })
+    }
+
+    /// Whether any end is a formula.
+    pub fn reads_formula(&self) -> bool {
+        [&self.min, &self.max]
+            .into_iter()
+            .any(|bound| matches!(bound, Some(Bound::Formula(_))))
+    }
+
+    /// `(end, formula)` for each end that is a formula (`"min"`, `"max"`).
+    pub fn formulas(&self) -> impl Iterator<Item = (&'static str, &Formula)> {
+        [("min", &self.min), ("max", &self.max)]
+            .into_iter()
+            .filter_map(|(end, bound)| bound.as_ref()?.formula().map(|f| (end, f)))
+    }
+}
+
+impl From<Range> for BandRange {
+    fn from(range: Range) -> Self {
+        BandRange {
+            min: range.min.map(Bound::Fixed),
+            max: range.max.map(Bound::Fixed),
+        }
+    }
+}
+
 /// One band: every condition it sets must hold; a band with none catches every roll.
 ///
 /// Which conditions a band may set depends on the kind of roll it reads:
 /// `dice-sum`: `margin` (total − DC), `natural`; `dice-pool`: `margin` (successes − needed);
 /// `highest-die`: `highest`, `face` with `count`; `roll-under`: `success`, `doubles`, `roll`.
+/// Each range's ends are [`Bound`]s: a number, or a formula read for the character rolling.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Band {
     /// The roll's margin over the difficulty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub margin: Option<Range>,
+    pub margin: Option<BandRange>,
     /// The natural die (`dice-sum` with one die).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub natural: Option<Range>,
+    pub natural: Option<BandRange>,
     /// The highest die of the pool (`highest-die`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub highest: Option<Range>,
+    pub highest: Option<BandRange>,
     /// A face to count (`highest-die`), with `count`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub face: Option<u32>,
     /// How many dice show `face`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<Range>,
+    pub count: Option<BandRange>,
     /// Whether the roll got under its target (`roll-under`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub success: Option<bool>,
@@ -226,7 +367,7 @@ pub struct Band {
     pub doubles: Option<bool>,
     /// The roll itself (`roll-under`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub roll: Option<Range>,
+    pub roll: Option<BandRange>,
 }
 
 impl Resolution {
@@ -332,5 +473,83 @@ impl Band {
             out.push(("face", "`face` and `count` go together"));
         }
         out
+    }
+}
+
+impl Band {
+    /// `(condition, range)` for each range the band sets, in the order written above.
+    pub fn ranges(&self) -> impl Iterator<Item = (&'static str, &BandRange)> {
+        [
+            ("margin", &self.margin),
+            ("natural", &self.natural),
+            ("highest", &self.highest),
+            ("count", &self.count),
+            ("roll", &self.roll),
+        ]
+        .into_iter()
+        .filter_map(|(name, range)| range.as_ref().map(|r| (name, r)))
+    }
+
+    /// Mutable access to each range the band sets (to read its formulas for a character).
+    pub fn ranges_mut(&mut self) -> impl Iterator<Item = &mut BandRange> {
+        [
+            &mut self.margin,
+            &mut self.natural,
+            &mut self.highest,
+            &mut self.count,
+            &mut self.roll,
+        ]
+        .into_iter()
+        .filter_map(Option::as_mut)
+    }
+}
+
+impl BandSet {
+    /// Whether any band's range reads a formula.
+    pub fn reads_formulas(&self) -> bool {
+        self.bands
+            .values()
+            .any(|band| band.ranges().any(|(_, range)| range.reads_formula()))
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    #[test]
+    fn bare_numbers_stay_fixed_and_other_text_is_a_formula() {
+        let band: Band = crate::yaml::from_str(
+            "natural: { min: combat.critical_min, max: 20 }\nmargin: { min: \"0\" }\n",
+        )
+        .unwrap();
+        let natural = band.natural.as_ref().unwrap();
+        assert_eq!(
+            natural.min,
+            Some(Bound::Formula(Formula::new("combat.critical_min")))
+        );
+        assert_eq!(natural.max, Some(Bound::Fixed(20)));
+        assert_eq!(natural.fixed(), None);
+        assert_eq!(
+            natural.resolve(|_| Some(19)),
+            Some(Range {
+                min: Some(19),
+                max: Some(20)
+            })
+        );
+        assert_eq!(
+            band.margin.as_ref().unwrap().fixed(),
+            Some(Range {
+                min: Some(0),
+                max: None
+            })
+        );
+        let json = serde_json::to_value(&band).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"margin": {"min": 0}, "natural": {"min": "combat.critical_min", "max": 20}})
+        );
+        let back: Band = serde_json::from_value(json).unwrap();
+        assert_eq!(back, band);
     }
 }

@@ -397,6 +397,8 @@ fn every_formula_of_a_rules_document() {
          situationalChoices:\n\
          \x20 adv: { dice: 2d20kh1, bonus: 1, modify: [{ target: ac, op: add, value: 2, when: x }] }\n\
          resolution: { kind: dice-sum, dice: 1d20 }\n\
+         resultBands:\n\
+         \x20 attack: { bands: { crit: { natural: { min: crit_min, max: 20 } }, hit: { margin: { min: 0 } } } }\n\
          actions:\n\
          \x20 hit: { use: { check: a.mod } }\n\
          \x20 hurt: { use: { roll: 1d6 } }\n\
@@ -424,6 +426,11 @@ fn every_formula_of_a_rules_document() {
         ("/situationalChoices/adv/modify/0/value", Formula, "2"),
         ("/situationalChoices/adv/modify/0/when", Formula, "x"),
         ("/resolution/dice", Dice, "1d20"),
+        (
+            "/resultBands/attack/bands/crit/natural/min",
+            Formula,
+            "crit_min",
+        ),
         ("/actions/hit/use/check", Formula, "a.mod"),
         ("/actions/hurt/use/roll", Dice, "1d6"),
         ("/effects/e/value", Formula, "10"),

@@ -404,6 +404,7 @@ fn equipment(
                     attack.push_str(" + combat.ranged_attack_bonus");
                 }
                 let damage = &entry["damage"];
+                let versatile = text(&entry["two_handed_damage"], "damage_dice");
                 let properties = props([
                     ("category", json!(category)),
                     ("range_kind", json!(range)),
@@ -416,10 +417,7 @@ fn equipment(
                                 .map(|t| format!("damage-types.{}", index(t)))
                         ),
                     ),
-                    (
-                        "versatile_damage",
-                        json!(text(&entry["two_handed_damage"], "damage_dice")),
-                    ),
+                    ("versatile_damage", json!(versatile)),
                     ("properties", json!(property_ids)),
                     ("range_normal", number(&entry["range"]["normal"])),
                     ("range_long", number(&entry["range"]["long"])),
@@ -428,6 +426,9 @@ fn equipment(
                     ("weight", weight),
                     ("attack_bonus", json!(attack)),
                     ("damage_bonus", json!(ability)),
+                    // Two hands add the same ability as one (the sheet rolls `<dice>_bonus`
+                    // beside its dice).
+                    ("versatile_damage_bonus", json!(versatile.map(|_| ability))),
                 ]);
                 let mut tags: Vec<String> = category.into_iter().chain(range).collect();
                 tags.extend(property_words.iter().map(|w| (*w).to_owned()));

@@ -333,7 +333,9 @@ fn combat(ctx: &mut Ctx<'_>) -> Result<(), Error> {
     let bands = json!({
         "check": { "bands": { "success": { "margin": { "min": 0 } }, "failure": {} } },
         "attack": { "bands": {
-            "critical": { "natural": { "min": 20 } },
+            // A critical follows the character's `combat.critical_min` (19 with the
+            // Champion's Improved Critical), read per character.
+            "critical": { "natural": { "min": "combat.critical_min" } },
             "fumble": { "natural": { "max": 1 } },
             "hit": { "margin": { "min": 0 } },
             "miss": {},
@@ -676,6 +678,11 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         p("weight", prop("number"), "Weight"),
         p("attack_bonus", prop("formula"), "Attack bonus"),
         p("damage_bonus", prop("formula"), "Damage bonus"),
+        p(
+            "versatile_damage_bonus",
+            prop("formula"),
+            "Two-handed damage bonus",
+        ),
     ];
     types.push((
         "weapon",

@@ -111,6 +111,10 @@ fn runs_twice_to_identical_files_and_rewrites_only_its_pack() {
     assert!(longsword.contains("damage: 1d8"), "{longsword}");
     assert!(longsword.contains("versatile_damage: 1d10"), "{longsword}");
     assert!(
+        longsword.contains("versatile_damage_bonus: abilities.str.mod"),
+        "{longsword}"
+    );
+    assert!(
         !longsword.contains("monk"),
         "the non-SRD property is dropped: {longsword}"
     );
