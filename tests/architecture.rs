@@ -84,7 +84,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("opencharacter-cli", &["opencharacter"]),
     (
         "xtask",
-        &["opencharacter-spec", "opencharacter-formula", "opencharacter"],
+        &[
+            "opencharacter-spec",
+            "opencharacter-formula",
+            "opencharacter",
+        ],
     ),
 ];
 

@@ -8,8 +8,8 @@ use clap::Parser;
 
 mod build;
 mod formula;
-mod install;
 mod import_ruleset;
+mod install;
 mod lang;
 mod layers;
 mod load;

@@ -322,7 +322,10 @@ pub fn run(corpus_folder: &Path, out: &Path, translations: Option<&Path>) -> Res
     }
     // Languages beyond the default are published as the pack's `-i18n` package, which has its
     // own version (translation fixes never bump the pack); it starts with the pack's.
-    if files.keys().any(|path| path.starts_with("i18n/") && path != "i18n/en.yaml") {
+    if files
+        .keys()
+        .any(|path| path.starts_with("i18n/") && path != "i18n/en.yaml")
+    {
         files.insert(
             "i18n-package/package.json".to_owned(),
             format!("{:#}\n", json!({ "version": "0.1.0" })),
