@@ -9,11 +9,11 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use opencharacter::release::assemble::assemble;
-use opencharacter::release::source::{ReadLimits, read_pack};
+use opencharacter::release::packs::releases_at;
+use opencharacter::release::source::ReadLimits;
 use opencharacter::resolve::suggest_load_order;
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::{PackRelease, Ruleset};
@@ -41,9 +41,6 @@ enum Format {
     Json,
 }
 
-/// Longest `release.json` read, in bytes: a release is data, not a media file.
-const MAX_RELEASE_BYTES: u64 = 256 * 1024 * 1024;
-
 /// A release and the file it came from.
 struct Loaded {
     path: PathBuf,
@@ -52,50 +49,38 @@ struct Loaded {
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let mut files = Vec::new();
-    let mut sources = Vec::new();
-    for path in &args.paths {
-        if let Err(message) = find_releases(path, &mut files, &mut sources) {
-            eprintln!("error: {message}");
+    let packs = match releases_at(&args.paths, &ReadLimits::default()) {
+        Ok(packs) => packs,
+        Err(error) => {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
-    }
-    let mut loaded = Vec::with_capacity(files.len() + sources.len());
-    let mut assembling = Vec::new();
-    for folder in sources {
-        let source = read_pack(&folder, &ReadLimits::default());
-        let (assembled, found) = assemble(&source);
-        // Located in the pack's files, shown with the folder so the path reads on its own.
-        for diagnostic in source.diagnostics.iter().cloned().chain(found) {
-            let file = diagnostic
-                .location
-                .file
-                .as_deref()
-                .map(|file| source.display_path(file).display().to_string());
-            assembling.push(match file {
-                Some(file) => diagnostic.with_file(file),
-                None => diagnostic,
+    };
+    // A source pack's diagnostics are located in its files: shown with its folder, so the path
+    // reads on its own.
+    let assembling: Vec<Diagnostic> = packs
+        .diagnostics
+        .into_iter()
+        .map(|diagnostic| {
+            let folder = packs.packs.iter().find(|pack| {
+                pack.validated && diagnostic.pack.as_ref() == Some(&pack.release.manifest.id)
             });
-        }
-        if let Some(assembled) = assembled {
-            loaded.push(Loaded {
-                path: folder,
-                release: assembled.release,
-            });
-        }
-    }
-    for file in files {
-        match read_release(&file) {
-            Ok(release) => loaded.push(Loaded {
-                path: file,
-                release,
-            }),
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
+            match (folder, diagnostic.location.file.clone()) {
+                (Some(pack), Some(file)) => {
+                    diagnostic.with_file(pack.origin.join(file).display().to_string())
+                }
+                _ => diagnostic,
             }
-        }
-    }
+        })
+        .collect();
+    let loaded: Vec<Loaded> = packs
+        .packs
+        .into_iter()
+        .map(|pack| Loaded {
+            path: pack.origin,
+            release: pack.release,
+        })
+        .collect();
     let loaded = match order(loaded, &args.order) {
         Ok(loaded) => loaded,
         Err(message) => {
@@ -133,93 +118,6 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Adds the releases `path` names to `found` and the source pack folders to `sources`, or says
-/// why it names none.
-fn find_releases(
-    path: &Path,
-    found: &mut Vec<PathBuf>,
-    sources: &mut Vec<PathBuf>,
-) -> Result<(), String> {
-    let meta = std::fs::symlink_metadata(path)
-        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    if meta.is_file() {
-        found.push(path.to_owned());
-        return Ok(());
-    }
-    if !meta.is_dir() {
-        return Err(format!(
-            "`{}` is neither a release.json nor a folder",
-            path.display()
-        ));
-    }
-    let before = found.len() + sources.len();
-    walk(path, 0, found, sources)?;
-    if found.len() + sources.len() == before {
-        return Err(format!(
-            "no pack (pack.yaml or dist/release.json) under `{}`",
-            path.display()
-        ));
-    }
-    Ok(())
-}
-
-/// Deepest folder searched below a PATH: `packs/<game>/<pack>`.
-const MAX_DEPTH: usize = 3;
-
-fn walk(
-    dir: &Path,
-    depth: usize,
-    found: &mut Vec<PathBuf>,
-    sources: &mut Vec<PathBuf>,
-) -> Result<(), String> {
-    let release = dir.join("dist").join("release.json");
-    if release.is_file() {
-        found.push(release);
-        return Ok(());
-    }
-    if dir.join("pack.yaml").is_file() {
-        sources.push(dir.to_owned());
-        return Ok(());
-    }
-    if depth == MAX_DEPTH {
-        return Ok(());
-    }
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read `{}`: {e}", dir.display()))?;
-    let mut children: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
-        .map(|entry| entry.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| !n.starts_with('.') && n != "dist" && n != "node_modules")
-        })
-        .collect();
-    // Folder order is the file system's; sort so the given order is deterministic.
-    children.sort();
-    for child in children {
-        walk(&child, depth + 1, found, sources)?;
-    }
-    Ok(())
-}
-
-fn read_release(path: &Path) -> Result<PackRelease, String> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?
-        .len();
-    if size > MAX_RELEASE_BYTES {
-        return Err(format!(
-            "`{}` is {size} bytes, more than the limit of {MAX_RELEASE_BYTES}",
-            path.display()
-        ));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    serde_json::from_str(&text)
-        .map_err(|e| format!("`{}` is not a pack release: {e}", path.display()))
 }
 
 /// The load order: `--order` first (each ID once), the others after in the given order; without
