@@ -1,4 +1,4 @@
-//! `opencharacter show PATH... --id ID... [--lang TAG] [--format json]`: print the text of the
+//! `opencharacter show [PATH...] [--store DIR] --id ID... [--lang TAG] [--format json]`: print the text of the
 //! given content items, fields or other rules items (every key `<kind>.<ID>.<property>`, and
 //! the labels of an enumerated field's values) in the language asked for, saying which
 //! language answered each: the language itself, a shorter form of its tag, or the pack's
@@ -6,17 +6,20 @@
 //!
 //! The text is read from the packs' source folders (`i18n/<lang>.yaml`, `i18n/<lang>/*.yaml`,
 //! and YAML i18n files under `i18n-package/`) through the release crate's reader, so a pack
-//! needs no build to be shown. Exit 0 when every ID names something, 1 when one does not, 2 for
-//! a path that cannot be read.
+//! needs no build to be shown. With `--store DIR`, also from the releases installed in a store
+//! (`opencharacter install`): each current release's default-language text and the language
+//! pack kept with it, as an app reads them. Exit 0 when every ID names something, 1 when one
+//! does not, 2 for a path or store that cannot be read.
 //!
 //! Also here: the coverage report that `opencharacter validate --coverage` prints.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use opencharacter::i18n::checks::pack_coverage;
+use opencharacter::i18n::store::Store;
 use opencharacter::i18n::{Answered, LanguageTag, LanguageText, PackText, Translation, Translator};
 use opencharacter::release::source::{FileKind, PackSource, ReadLimits, Reading, read_paths};
 use opencharacter::spec::ids::PackId;
@@ -27,8 +30,12 @@ use opencharacter::spec::standard_text::Direction;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A pack folder (with `pack.yaml`) or a folder of packs (`packs/`).
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "store", value_name = "PATH")]
     paths: Vec<PathBuf>,
+    /// A store of installed releases (`opencharacter install --store DIR`) to read as well:
+    /// each pack's current release and the language pack kept with it.
+    #[arg(long, value_name = "DIR")]
+    store: Option<PathBuf>,
     /// An ID to show, local (`spells.fireball`, `abilities.str`) or qualified
     /// (`5e-srd-5.1:spells.fireball`); repeat the option or separate IDs with commas.
     #[arg(long = "id", required = true, value_delimiter = ',', value_name = "ID")]
@@ -46,16 +53,41 @@ enum Format {
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let reading = match read_paths(&args.paths, &ReadLimits::default()) {
-        Ok(reading) => reading,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::from(2);
+    let mut texts = Vec::new();
+    if !args.paths.is_empty() {
+        match read_paths(&args.paths, &ReadLimits::default()) {
+            Ok(reading) => texts = pack_texts(&reading),
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
         }
-    };
-    let texts = pack_texts(&reading);
+    }
+    if let Some(dir) = &args.store {
+        match store_texts(dir) {
+            Ok(installed) => {
+                // A pack read from a source folder is the one shown: its store copy is skipped.
+                for text in installed {
+                    if texts.iter().any(|source| source.pack == text.pack) {
+                        eprintln!(
+                            "note: {}: shown from its source folder, not from the store",
+                            text.pack
+                        );
+                    } else {
+                        texts.push(text);
+                    }
+                }
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let Some(first) = texts.first() else {
-        eprintln!("error: no pack with a readable manifest under the paths given");
+        eprintln!(
+            "error: no pack with a readable manifest under the paths given, nor installed in the store"
+        );
         return ExitCode::from(2);
     };
     // Without --lang or a language in the environment, the first pack's default language.
@@ -246,6 +278,21 @@ fn pack_text(source: &PackSource) -> Option<PackText> {
         text.add(language);
     }
     Some(text)
+}
+
+/// The text of every pack installed in the store at `dir`, in pack ID order. A folder that is
+/// not a store is an error (it is not created, as an installer would).
+fn store_texts(dir: &Path) -> Result<Vec<PackText>, String> {
+    if !dir.join("packs").is_dir() {
+        return Err(format!(
+            "{}: not a store (no `packs` folder; `opencharacter install --store` makes one)",
+            dir.display()
+        ));
+    }
+    let texts = Store::open(dir)
+        .and_then(|store| store.texts())
+        .map_err(|error| error.to_string())?;
+    Ok(texts.iter().cloned().collect())
 }
 
 /// Most missing keys listed per language in the human coverage report.

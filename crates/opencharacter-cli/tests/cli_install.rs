@@ -1,8 +1,7 @@
 //! `opencharacter build --index` and `opencharacter install`, run as the built binary against a
 //! loopback HTTP server (127.0.0.1 only) serving the folder the build wrote: the SRD 5.1 pack
 //! installs with its Spanish language pack, syncs to a language it lacks and back, and reads in
-//! Spanish through the library's store and translator (`show` reads source folders, not a
-//! store).
+//! Spanish through the library's store and translator and through `opencharacter show --store`.
 
 #![allow(
     clippy::unwrap_used,
@@ -188,7 +187,7 @@ fn the_spanish_srd_pack_installs_from_a_loopback_index() {
         "never the default language"
     );
     assert!(published.join("5e-srd-5.1-0.1.0.es.json").is_file());
-    let _server = Server::start(listener, published);
+    let _server = Server::start(listener, published.clone());
     let index_url = format!("{base}/index.json");
 
     // Install for an app in Mexican Spanish: the `es` pack comes along.
@@ -216,6 +215,48 @@ fn the_spanish_srd_pack_installs_from_a_loopback_index() {
         read(&store, "es-MX", "content.monsters.goblin.name"),
         ("Trasgo".into(), "es".into())
     );
+    // `show` reads the store as the library does, saying which language answered.
+    let shown = stdout(&run(
+        dir.path(),
+        &[
+            "show",
+            "--store",
+            "store",
+            "--id",
+            "spells.fireball",
+            "--lang",
+            "es",
+        ],
+    ));
+    assert_eq!(
+        shown,
+        "5e-srd-5.1:spells.fireball\n  content.spells.fireball.name: Bola de fuego  [es]\n\n"
+    );
+    // Not in the Spanish file: English answers, and says so.
+    let shown = stdout(&run(
+        dir.path(),
+        &[
+            "show",
+            "--store",
+            "store",
+            "--id",
+            "spells.acid-arrow",
+            "--lang",
+            "es",
+        ],
+    ));
+    assert_eq!(
+        shown,
+        "5e-srd-5.1:spells.acid-arrow\n  content.spells.acid-arrow.name: Acid Arrow  \
+         [en: not translated into es, the pack's default language answers]\n\n"
+    );
+    // A folder that is not a store is refused, not made into one.
+    let refused = run(
+        dir.path(),
+        &["show", "--store", "published", "--id", "spells.fireball"],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(!published.join("packs").exists());
 
     // Sync to a language the index does not list: the Spanish pack goes, English reads.
     let synced = stdout(&run(
@@ -234,6 +275,22 @@ fn the_spanish_srd_pack_installs_from_a_loopback_index() {
     assert_eq!(
         read(&store, "es", "content.spells.fireball.name"),
         ("Fireball".into(), "en".into())
+    );
+    let shown = stdout(&run(
+        dir.path(),
+        &[
+            "show",
+            "--store",
+            "store",
+            "--id",
+            "spells.fireball",
+            "--lang",
+            "es",
+        ],
+    ));
+    assert!(
+        shown.contains("Fireball  [en: not translated into es"),
+        "{shown}"
     );
     // And back.
     let synced = stdout(&run(
