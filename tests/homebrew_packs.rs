@@ -111,6 +111,10 @@ fn validation_of_the_5e_packs_reports_no_diagnostics() {
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        // `dist/` is what `opencharacter build` writes (never committed), not the pack.
+        if path.is_dir() && path.file_name().is_some_and(|name| name == "dist") {
+            continue;
+        }
         if path.is_dir() {
             files_under(&path, out);
         } else {

@@ -36,6 +36,10 @@ fn root() -> PathBuf {
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        // `dist/` is what `opencharacter build` writes (never committed), not the pack.
+        if path.is_dir() && path.file_name().is_some_and(|name| name == "dist") {
+            continue;
+        }
         if path.is_dir() {
             files_under(&path, out);
         } else {

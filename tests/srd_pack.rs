@@ -32,6 +32,10 @@ fn root() -> PathBuf {
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        // `dist/` is what `opencharacter build` writes (never committed), not the pack.
+        if path.is_dir() && path.file_name().is_some_and(|name| name == "dist") {
+            continue;
+        }
         if path.is_dir() {
             files_under(&path, out);
         } else {
@@ -114,8 +118,8 @@ impl Pack {
                 }
             } else if relative == "i18n-package/package.json" {
                 // The `-i18n` package's own version: the build reads it, the model does not.
-                let package: serde_json::Value = serde_json::from_str(&source)
-                    .unwrap_or_else(|e| panic!("{relative}: {e}"));
+                let package: serde_json::Value =
+                    serde_json::from_str(&source).unwrap_or_else(|e| panic!("{relative}: {e}"));
                 assert!(package["version"].is_string(), "{relative} has no version");
             } else {
                 errors.push(format!("{relative}: not a file a pack holds"));
