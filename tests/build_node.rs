@@ -138,7 +138,12 @@ process.stdout.write(JSON.stringify({ core, coreEn, trade, demo, demoEn, demoEs,
     );
     assert_eq!(seen["demoEs"]["pack.name"], "Demostración");
     assert_eq!(seen["packs"]["lanternfall-core"], core);
-    assert_eq!(seen["packs"], json(&folder("packs").join("index.json")));
+    let ids: Vec<&String> = seen["packs"].as_object().unwrap().keys().collect();
+    // Load order: the folders' order, each dependency before its dependants.
+    assert_eq!(
+        ids,
+        ["demo-core", "lanternfall-core", "lanternfall-river-trade"]
+    );
     assert_eq!(seen["packsEn"]["demo-core"], seen["demoEn"]);
     assert_eq!(seen["specEn"], json(&folder("spec").join("i18n/en.json")));
     assert_eq!(seen["specEs"]["_meta"]["language"], "es");

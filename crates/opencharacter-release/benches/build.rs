@@ -82,7 +82,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let start = Instant::now();
         let value = render::release_json(release);
         let files = render::pack_dist(release, &value);
-        let aggregate = render::aggregate(vec![(release, value)]);
+        let aggregate = render::aggregate(&[release]);
         let rendered = start.elapsed();
         let start = Instant::now();
         write::write_folder(&dir.path().join("scratch/dist"), &files)?;

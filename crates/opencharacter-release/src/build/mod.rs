@@ -5,7 +5,7 @@
 //! | --- | --- |
 //! | `<pack>/dist/` | the package `@opencharacter/<pack-id>`: `package.json`, `release.json`, `index.js`, `index.d.ts`, `i18n/<default>.{json,js,d.ts}` |
 //! | `<pack>/i18n-package/dist/` | the package `@opencharacter/<pack-id>-i18n`: every other language as `<lang>.{json,js,d.ts}`, and `package.json` from the authored `i18n-package/package.json` |
-//! | `<out>/packs/` | the package `@opencharacter/packs`: every release by pack ID, and `i18n/<lang>.*`, each pack's default-language text by pack ID |
+//! | `<out>/packs/` | the package `@opencharacter/packs`: every release by pack ID, and `i18n/<lang>.*`, each pack's default-language text by pack ID, re-exported from the packs' packages |
 //! | `<out>/spec/` | the package `@opencharacter/spec`: the spec's standard text, `i18n/<lang>.{json,js,d.ts}` |
 //!
 //! `<out>` is [`BuildOptions::out`], by default `dist/` inside the first PATH that is a folder
@@ -121,8 +121,6 @@ fn default_out(paths: &[PathBuf]) -> Option<PathBuf> {
 /// [`BuildOptions::out`], already defaulted.
 pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build {
     let mut built = Vec::new();
-    // Each built release as JSON, for the aggregate: made once.
-    let mut values = Vec::new();
     let mut write_failed = false;
     let order = build_order(&validation);
     for index in order {
@@ -168,7 +166,6 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
         write_failed |= failed;
         if !failed {
             built.push(written);
-            values.push(value);
         }
     }
 
@@ -178,15 +175,12 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
     {
         let releases: Vec<_> = built
             .iter()
-            .zip(values)
-            .filter_map(|(b, value)| {
-                let pack = validation.assembled[b.index].as_ref()?;
-                Some((&pack.release, value))
-            })
+            .filter_map(|b| validation.assembled[b.index].as_ref())
+            .map(|pack| &pack.release)
             .collect();
         let mut parts = vec![("spec", render::spec_text())];
         if !releases.is_empty() {
-            parts.insert(0, ("packs", render::aggregate(releases)));
+            parts.insert(0, ("packs", render::aggregate(&releases)));
         }
         for (name, files) in parts {
             let folder = out.join(name);

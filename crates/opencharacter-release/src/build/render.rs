@@ -307,47 +307,41 @@ pub fn i18n_package_dist(
 
 /// The `@opencharacter/packs` aggregate: every pack's release by pack ID (`index.*`) and each
 /// pack's default-language text by pack ID, one entry point per language (`i18n/<lang>.*`,
-/// holding the packs whose default language it is). `releases` in load order, each with its
-/// [`release_json`]. `index.json` is compact: each release's compact text, joined.
-pub fn aggregate(releases: Vec<(&PackRelease, ReleaseJson)>) -> Vec<OutputFile> {
-    let mut ids = Vec::new();
-    let mut packs = String::from("{");
-    let mut by_language: IndexMap<String, Map<String, Value>> = IndexMap::new();
+/// holding the packs whose default language it is). `releases` in load order.
+///
+/// It re-exports the packs' own packages (`import p0 from '@opencharacter/<id>'`), which its
+/// `package.json` depends on at their exact versions, instead of holding a second copy of every
+/// release: one set of bytes per pack, and the types are each pack's own.
+pub fn aggregate(releases: &[&PackRelease]) -> Vec<OutputFile> {
+    let mut dependencies = Map::new();
     let mut licenses: Vec<String> = Vec::new();
-    for (release, json) in releases {
-        licenses.push(release.manifest.license.0.clone());
-        let id = release.manifest.id.to_string();
-        if !ids.is_empty() {
-            packs.push(',');
-        }
-        packs.push_str(&Value::String(id.clone()).to_string());
-        packs.push(':');
-        packs.push_str(&json.compact);
+    let mut by_language: IndexMap<&str, Vec<&str>> = IndexMap::new();
+    for release in releases {
+        let manifest = &release.manifest;
+        dependencies.insert(
+            package_name(manifest.id.as_str()),
+            json!(manifest.version.to_string()),
+        );
+        licenses.push(manifest.license.0.clone());
         by_language
-            .entry(release.manifest.default_language.clone())
+            .entry(manifest.default_language.as_str())
             .or_default()
-            .insert(id.clone(), json.i18n);
-        ids.push(id);
+            .push(manifest.id.as_str());
     }
-    packs.push('}');
     by_language.sort_keys();
+    licenses.sort();
+    licenses.dedup();
+    let ids: Vec<&str> = releases.iter().map(|r| r.manifest.id.as_str()).collect();
 
     let mut exports = Map::new();
     exports.insert(".".into(), export("index"));
-    exports.insert("./index.json".into(), json!("./index.json"));
     for language in by_language.keys() {
         exports.insert(
             format!("./i18n/{language}"),
             export(&format!("i18n/{language}")),
         );
-        exports.insert(
-            format!("./i18n/{language}.json"),
-            json!(format!("./i18n/{language}.json")),
-        );
     }
     exports.insert("./package.json".into(), json!("./package.json"));
-    licenses.sort();
-    licenses.dedup();
     let mut package = Map::new();
     package.insert("name".into(), json!("@opencharacter/packs"));
     // Not authored anywhere: the toolkit's version that built it.
@@ -360,37 +354,54 @@ pub fn aggregate(releases: Vec<(&PackRelease, ReleaseJson)>) -> Vec<OutputFile> 
     package.insert("main".into(), json!("./index.js"));
     package.insert("types".into(), json!("./index.d.ts"));
     package.insert("exports".into(), Value::Object(exports));
-
-    let mut dts = format!("{GENERATED}{}", release_types());
-    dts.push_str("/** Every pack's release, by pack ID. */\ndeclare const packs: {\n");
-    for id in &ids {
-        let _ = writeln!(dts, "  readonly {}: PackRelease;", property_name(id));
-    }
-    dts.push_str("};\nexport default packs;\n");
+    package.insert("dependencies".into(), Value::Object(dependencies));
 
     let mut out = vec![
         OutputFile::new("package.json", json_text(&Value::Object(package))),
-        OutputFile::new("index.js", js_module_of(&packs)),
-        OutputFile::new("index.json", packs + "\n"),
-        OutputFile::new("index.d.ts", dts),
+        OutputFile::new(
+            "index.js",
+            re_export(&ids, "", "Every pack's release, by pack ID.", false),
+        ),
+        OutputFile::new(
+            "index.d.ts",
+            re_export(&ids, "", "Every pack's release, by pack ID.", true),
+        ),
     ];
-    for (language, texts) in by_language {
-        let value = Value::Object(texts);
-        let stem = format!("i18n/{language}");
-        let mut dts = format!(
-            "{GENERATED}/** A pack's default-language text: `_meta`, then every key, flat. */\n\
-             export interface PackText {{\n  \
-             readonly _meta: {{ readonly language: string; readonly direction: \"ltr\" | \"rtl\" }};\n  \
-             readonly [key: string]: string | {{ readonly language: string; readonly direction: \"ltr\" | \"rtl\" }};\n\
-             }}\n/** Each pack's text in `{language}`, by pack ID. */\ndeclare const text: {{\n"
-        );
-        for id in value.as_object().into_iter().flat_map(Map::keys) {
-            let _ = writeln!(dts, "  readonly {}: PackText;", property_name(id));
+    for (language, ids) in by_language {
+        let entry = format!("/i18n/{language}");
+        let what = format!("Each pack's text in `{language}`, by pack ID.");
+        out.push(OutputFile::new(
+            format!("i18n/{language}.js"),
+            re_export(&ids, &entry, &what, false),
+        ));
+        out.push(OutputFile::new(
+            format!("i18n/{language}.d.ts"),
+            re_export(&ids, &entry, &what, true),
+        ));
+    }
+    out
+}
+
+/// A module (or its declaration) whose default export maps each pack ID to the default export
+/// of `@opencharacter/<id><entry>`.
+fn re_export(ids: &[&str], entry: &str, what: &str, declaration: bool) -> String {
+    let mut out = String::from(GENERATED);
+    for (index, id) in ids.iter().enumerate() {
+        let from = Value::String(format!("{}{entry}", package_name(id)));
+        let _ = writeln!(out, "import p{index} from {from};");
+    }
+    if declaration {
+        let _ = writeln!(out, "/** {what} */\ndeclare const all: {{");
+        for (index, id) in ids.iter().enumerate() {
+            let _ = writeln!(out, "  readonly {}: typeof p{index};", property_name(id));
         }
-        dts.push_str("};\nexport default text;\n");
-        out.push(OutputFile::new(format!("{stem}.json"), json_text(&value)));
-        out.push(OutputFile::new(format!("{stem}.js"), js_module(&value)));
-        out.push(OutputFile::new(format!("{stem}.d.ts"), dts));
+        out.push_str("};\nexport default all;\n");
+    } else {
+        let _ = writeln!(out, "/** {what} */\nexport default {{");
+        for (index, id) in ids.iter().enumerate() {
+            let _ = writeln!(out, "  {}: p{index},", Value::String((*id).to_owned()));
+        }
+        out.push_str("};\n");
     }
     out
 }

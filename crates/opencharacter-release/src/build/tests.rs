@@ -101,14 +101,27 @@ fn packs_are_built_dependencies_first_with_the_aggregate() {
     );
     assert_eq!(package["exports"]["./i18n/en"]["default"], "./i18n/en.js");
 
-    let aggregate = json(dir.path().join("out/packs/index.json"));
-    let keys: Vec<&String> = aggregate.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["demo-core", "demo-extra"]);
-    assert_eq!(aggregate["demo-core"], release);
-    let text = json(dir.path().join("out/packs/i18n/en.json"));
-    assert_eq!(text["demo-extra"]["pack.name"], "Extra");
+    // The aggregate re-exports each pack's package, in load order, and depends on it.
+    let index = std::fs::read_to_string(dir.path().join("out/packs/index.js")).unwrap();
+    let core = index
+        .find("import p0 from \"@opencharacter/demo-core\";")
+        .unwrap();
+    let extra = index
+        .find("import p1 from \"@opencharacter/demo-extra\";")
+        .unwrap();
+    assert!(core < extra, "{index}");
+    assert!(index.contains("  \"demo-extra\": p1,\n"), "{index}");
+    let text = std::fs::read_to_string(dir.path().join("out/packs/i18n/en.js")).unwrap();
+    assert!(text.contains("import p1 from \"@opencharacter/demo-extra/i18n/en\";"));
+    let types = std::fs::read_to_string(dir.path().join("out/packs/index.d.ts")).unwrap();
+    assert!(
+        types.contains("  readonly \"demo-core\": typeof p0;"),
+        "{types}"
+    );
     let package = json(dir.path().join("out/packs/package.json"));
     assert_eq!(package["license"], "CC-BY-4.0 AND CC0-1.0");
+    assert_eq!(package["dependencies"]["@opencharacter/demo-core"], "0.2.0");
+    assert_eq!(package["exports"]["./i18n/en"]["types"], "./i18n/en.d.ts");
     assert!(dir.path().join("out/spec/i18n/es.d.ts").is_file());
 }
 
@@ -120,7 +133,7 @@ fn a_pack_with_errors_writes_nothing_and_keeps_its_last_build() {
     assert!(!first.has_errors());
     let release = dir.path().join("demo/core/dist/release.json");
     let good = std::fs::read(&release).unwrap();
-    let aggregate = std::fs::read(dir.path().join("dist/packs/index.json")).unwrap();
+    let aggregate = std::fs::read(dir.path().join("dist/packs/package.json")).unwrap();
 
     write(
         dir.path(),
@@ -134,7 +147,7 @@ fn a_pack_with_errors_writes_nothing_and_keeps_its_last_build() {
     // The other pack is valid and built; the aggregate waits for a build without errors.
     assert_eq!(second.built.len(), 1);
     assert_eq!(
-        std::fs::read(dir.path().join("dist/packs/index.json")).unwrap(),
+        std::fs::read(dir.path().join("dist/packs/package.json")).unwrap(),
         aggregate
     );
 }
