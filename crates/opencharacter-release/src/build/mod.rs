@@ -44,7 +44,6 @@ use std::path::{Path, PathBuf};
 
 use opencharacter_resolve::suggest_load_order;
 use opencharacter_spec::diagnostic::{Diagnostic, codes, has_errors};
-use opencharacter_spec::model::I18nFile;
 use opencharacter_spec::model::i18n::{Direction, TextMeta};
 use serde_json::{Map, Value};
 
@@ -262,15 +261,13 @@ fn language_meta(pack: &AssembledPack, source: &PackSource, language: &str) -> T
         .get(language)
         .and_then(|files| files.first())
         .and_then(|path| source.file(path))
-        .and_then(|file| source.deserialize::<I18nFile>(file))
-        .and_then(Result::ok)
-        .map_or_else(
-            || TextMeta {
-                language: language.to_owned(),
-                direction: Direction::Ltr,
-            },
-            |file| file.meta,
-        )
+        // Only `_meta`: reading the whole file again would copy every text of the language.
+        .and_then(|file| file.value()?.get("_meta"))
+        .and_then(|meta| serde_json::from_value::<TextMeta>(meta.clone()).ok())
+        .unwrap_or_else(|| TextMeta {
+            language: language.to_owned(),
+            direction: Direction::Ltr,
+        })
 }
 
 /// The authored `i18n-package/package.json` when the pack has one that reads, and the

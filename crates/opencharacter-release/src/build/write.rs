@@ -24,11 +24,16 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError + '_ {
 }
 
 /// Replaces the folder `target` with exactly `files` (any other file in it goes). The parent
-/// folders are created when missing.
+/// folders are created when missing. A folder that already holds exactly these bytes is left
+/// as it is (a rebuild of an unchanged pack touches nothing, so file watchers and modification
+/// times stay quiet).
 ///
 /// # Errors
 /// When a file or folder cannot be written or renamed; `target` is then as it was before.
 pub fn write_folder(target: &Path, files: &[OutputFile]) -> Result<(), WriteError> {
+    if holds_exactly(target, files) {
+        return Ok(());
+    }
     let parent = target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -46,6 +51,48 @@ pub fn write_folder(target: &Path, files: &[OutputFile]) -> Result<(), WriteErro
         let _ = std::fs::remove_dir_all(&temporary);
     }
     result
+}
+
+/// Whether `folder` holds exactly `files`: the same paths, the same bytes, nothing else. Any
+/// doubt (a link, an unreadable file) is a no, and the folder is rewritten.
+fn holds_exactly(folder: &Path, files: &[OutputFile]) -> bool {
+    let mut found = Vec::new();
+    if !list(folder, "", &mut found) || found.len() != files.len() {
+        return false;
+    }
+    found.sort();
+    let mut wanted: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    wanted.sort_unstable();
+    found == wanted
+        && files.iter().all(|file| {
+            std::fs::read(folder.join(&file.path)).is_ok_and(|bytes| bytes == file.bytes)
+        })
+}
+
+/// Every file under `folder`, relative with `/`; false when something is not a plain file or
+/// folder, or cannot be read.
+fn list(folder: &Path, prefix: &str, out: &mut Vec<String>) -> bool {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return false;
+    };
+    for entry in entries {
+        let Ok(entry) = entry else { return false };
+        let Ok(kind) = entry.file_type() else {
+            return false;
+        };
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let relative = format!("{prefix}{name}");
+        if kind.is_dir() {
+            if !list(&entry.path(), &format!("{relative}/"), out) {
+                return false;
+            }
+        } else if kind.is_file() {
+            out.push(relative);
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 fn fill(temporary: &Path, files: &[OutputFile]) -> Result<(), WriteError> {
@@ -127,6 +174,34 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(beside, ["dist"]);
+    }
+
+    #[test]
+    fn an_unchanged_folder_is_left_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("dist");
+        let files = [file("a.json", "1"), file("i18n/en.json", "2")];
+        write_folder(&target, &files).unwrap();
+        let inode = |path: &Path| {
+            use std::os::unix::fs::MetadataExt as _;
+            std::fs::metadata(path).unwrap().ino()
+        };
+        let written = inode(&target.join("a.json"));
+        // Same bytes: nothing touched (a rewrite makes new files, with new inodes).
+        write_folder(&target, &files).unwrap();
+        assert_eq!(inode(&target.join("a.json")), written);
+        assert!(holds_exactly(&target, &files));
+        // A file more, a file changed, a file less: each one is written again.
+        std::fs::write(target.join("stray.txt"), "x").unwrap();
+        assert!(!holds_exactly(&target, &files));
+        write_folder(&target, &files).unwrap();
+        assert!(!target.join("stray.txt").exists());
+        assert_ne!(inode(&target.join("a.json")), written);
+        assert!(!holds_exactly(
+            &target,
+            &[file("a.json", "1"), file("i18n/en.json", "3")]
+        ));
+        assert!(!holds_exactly(&target, &[file("a.json", "1")]));
     }
 
     #[test]
