@@ -1,5 +1,5 @@
 //! The one place that reads YAML text (through `serde-saphyr`'s event parser), so the parser can
-//! be swapped.
+//! be swapped, and writes it ([`to_string`], deterministic, for tools that generate packs).
 //!
 //! A text is read into a [`Document`]: a `serde_json::Value` (maps keep their key order) and a
 //! side table of [`Spans`], JSON pointer → where the node's key and value start. Model types stay
@@ -28,11 +28,13 @@ mod build;
 mod error;
 mod scalar;
 mod spans;
+mod write;
 
 use serde::de::DeserializeOwned;
 
 pub use error::{YamlError, YamlErrorKind};
 pub use spans::{NodeSpan, Position, Spans, child_pointer, escape_token};
+pub use write::{scalar_text, to_string};
 
 /// Largest YAML text accepted, in bytes.
 pub const MAX_YAML_BYTES: usize = 16 * 1024 * 1024;
