@@ -13,141 +13,22 @@
 //! data (starting dots, abilities per playbook, loads); and the Cutter's sheet.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
-use opencharacter::release::validate::{ValidateOptions, Validation, validate_paths};
 use opencharacter::sheet::{EvaluateOptions, RollKind, evaluate};
-use opencharacter::spec::model::formulas::{content_formulas, rules_formulas};
-use opencharacter::spec::model::{
-    Character, ContentItem, I18nFile, Manifest, PackRelease, RulesDocument, Ruleset,
-};
+use opencharacter::spec::model::Character;
 use opencharacter::spec::yaml;
-use opencharacter::{LoadOptions, load_ruleset};
 use serde_json::{Value, json};
+
+mod common;
+use common::{formula, read_pack, root, ruleset, validation};
 
 const PACK: &str = "packs/fitd/scoundrel";
 const P: &str = "fitd-scoundrel";
 const CREDIT: &str = "This work is based on Blades in the Dark (found at http://www.bladesinthedark.com/), product of One Seven Design, developed and authored by John Harper, and licensed for our use under the Creative Commons Attribution 3.0 Unported license (http://creativecommons.org/licenses/by/3.0/).";
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        // `dist/` is what `opencharacter build` writes (never committed), not the pack.
-        if path.is_dir() && path.file_name().is_some_and(|name| name == "dist") {
-            continue;
-        }
-        if path.is_dir() {
-            files_under(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
-/// Every file of the pack read into its model type; every formula parsed. Returns the merged
-/// rules and the content by ID, as JSON for easy reading.
-fn read_pack() -> (
-    Manifest,
-    RulesDocument,
-    BTreeMap<String, Value>,
-    BTreeMap<String, String>,
-) {
-    let dir = root().join(PACK);
-    let mut paths = Vec::new();
-    files_under(&dir, &mut paths);
-    paths.sort();
-    let mut problems = Vec::new();
-    let mut manifest = None;
-    let mut rules = RulesDocument::default();
-    let mut items = Vec::new();
-    let mut text = BTreeMap::new();
-    for path in &paths {
-        let relative = path
-            .strip_prefix(&dir)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let source = std::fs::read_to_string(path).unwrap();
-        if relative == "pack.yaml" {
-            manifest = Some(yaml::from_str::<Manifest>(&source).unwrap());
-        } else if relative.starts_with("rules/") {
-            let document: RulesDocument =
-                yaml::from_str(&source).unwrap_or_else(|e| panic!("{relative}: {e}"));
-            assert!(rules.merge(document).is_empty(), "{relative}: duplicates");
-        } else if relative.starts_with("content/") {
-            let item: ContentItem =
-                yaml::from_str(&source).unwrap_or_else(|e| panic!("{relative}: {e}"));
-            let id = relative
-                .trim_start_matches("content/")
-                .trim_end_matches(".yaml")
-                .replace('/', ".");
-            items.push((relative, id, item));
-        } else if relative == "i18n/en.yaml" {
-            let file: I18nFile = yaml::from_str(&source).unwrap();
-            text = file
-                .flat()
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
-        } else {
-            problems.push(format!("unexpected file {relative}"));
-        }
-    }
-    for site in rules_formulas(&rules) {
-        if let Err(e) = opencharacter::formula::parse(site.text) {
-            problems.push(format!("rules{}: `{}`: {e}", site.pointer, site.text));
-        }
-    }
-    let mut content = BTreeMap::new();
-    for (relative, id, item) in items {
-        let declared = item
-            .content_type
-            .as_ref()
-            .and_then(|t| rules.content_types.get(t.local()));
-        assert!(declared.is_some(), "{relative}: undeclared type");
-        for site in content_formulas(&item, declared) {
-            if let Err(e) = opencharacter::formula::parse(site.text) {
-                problems.push(format!("{relative}{}: `{}`: {e}", site.pointer, site.text));
-            }
-        }
-        content.insert(id, serde_json::to_value(&item).unwrap());
-    }
-    assert!(problems.is_empty(), "{problems:#?}");
-    (manifest.unwrap(), rules, content, text)
-}
-
-/// A formula's text, whether the model keeps it as a string or a number.
-fn formula(value: &Value) -> String {
-    match value {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    }
-}
-
-fn validation() -> Validation {
-    validate_paths(&[root().join(PACK)], &[], &ValidateOptions::default()).unwrap()
-}
-
-fn ruleset(validation: &Validation) -> Ruleset {
-    let releases: Vec<PackRelease> = validation
-        .assembled
-        .iter()
-        .flatten()
-        .map(|pack| pack.release.clone())
-        .collect();
-    assert_eq!(releases.len(), 1);
-    let (ruleset, diagnostics) = load_ruleset(releases.iter(), &LoadOptions::default());
-    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
-    ruleset
-}
-
 #[test]
 fn validation_reports_no_diagnostics() {
-    let validation = validation();
+    let validation = validation(PACK);
     let found: Vec<String> = validation
         .reading
         .all_diagnostics()
@@ -159,7 +40,7 @@ fn validation_reports_no_diagnostics() {
 
 #[test]
 fn every_file_reads_and_every_formula_parses_and_the_license_is_credited() {
-    let (manifest, _, content, text) = read_pack();
+    let (manifest, _, content, text) = read_pack(PACK);
     let manifest = serde_json::to_value(&manifest).unwrap();
     assert_eq!(manifest["id"], P);
     assert_eq!(manifest["license"], "CC-BY-3.0");
@@ -176,7 +57,7 @@ fn every_file_reads_and_every_formula_parses_and_the_license_is_credited() {
 
 #[test]
 fn attributes_are_rated_from_their_actions_dots() {
-    let (_, rules, _, _) = read_pack();
+    let (_, rules, _, _) = read_pack(PACK);
     let rules = serde_json::to_value(&rules).unwrap();
     let fields = rules["fields"].as_object().unwrap();
     let actions: Vec<&str> = fields
@@ -218,7 +99,7 @@ fn attributes_are_rated_from_their_actions_dots() {
 
 #[test]
 fn the_pool_takes_the_highest_die_and_zero_dice_keep_the_lowest_of_two() {
-    let (_, rules, _, _) = read_pack();
+    let (_, rules, _, _) = read_pack(PACK);
     let rules = serde_json::to_value(&rules).unwrap();
     let resolution = &rules["resolution"];
     assert_eq!(resolution["kind"], "highest-die");
@@ -280,7 +161,7 @@ fn starting_dots(content: &BTreeMap<String, Value>, playbook: &str) -> BTreeMap<
 
 #[test]
 fn playbooks_items_and_the_rest_hold_known_facts() {
-    let (_, _, content, text) = read_pack();
+    let (_, _, content, text) = read_pack(PACK);
     let dots = |p| starting_dots(&content, p);
     assert_eq!(
         dots("cutter"),
@@ -346,7 +227,7 @@ fn playbooks_items_and_the_rest_hold_known_facts() {
 
 #[test]
 fn the_example_cutter_rates_and_rolls_as_the_rules_say() {
-    let validation = validation();
+    let validation = validation(PACK);
     let ruleset = ruleset(&validation);
     let text = std::fs::read_to_string(root().join("examples/characters/cutter.yaml")).unwrap();
     let character: Character = yaml::from_str(&text).unwrap();

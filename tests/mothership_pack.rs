@@ -12,141 +12,21 @@
 //! wounds, stress and the panic check; known weapon, armor and equipment numbers; no classes;
 //! and the example's sheet.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
 use opencharacter::formula::{MapEnv, Number, SplitMix64, Value as FValue};
-use opencharacter::release::validate::{ValidateOptions, Validation, validate_paths};
 use opencharacter::sheet::{EvaluateOptions, RollKind, evaluate};
-use opencharacter::spec::model::formulas::{content_formulas, rules_formulas};
-use opencharacter::spec::model::{
-    Character, ContentItem, I18nFile, Manifest, PackRelease, RulesDocument, Ruleset,
-};
+use opencharacter::spec::model::Character;
 use opencharacter::spec::yaml;
-use opencharacter::{LoadOptions, load_ruleset};
 use serde_json::{Value, json};
+
+mod common;
+use common::{formula, read_pack, root, ruleset, validation};
 
 const PACK: &str = "packs/mothership/1e";
 const P: &str = "mothership-1e";
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        // `dist/` is what `opencharacter build` writes (never committed), not the pack.
-        if path.is_dir() && path.file_name().is_some_and(|name| name == "dist") {
-            continue;
-        }
-        if path.is_dir() {
-            files_under(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
-/// Every file of the pack read into its model type; every formula parsed. Returns the merged
-/// rules and the content by ID, as JSON for easy reading.
-fn read_pack() -> (
-    Manifest,
-    RulesDocument,
-    BTreeMap<String, Value>,
-    BTreeMap<String, String>,
-) {
-    let dir = root().join(PACK);
-    let mut paths = Vec::new();
-    files_under(&dir, &mut paths);
-    paths.sort();
-    let mut problems = Vec::new();
-    let mut manifest = None;
-    let mut rules = RulesDocument::default();
-    let mut items = Vec::new();
-    let mut text = BTreeMap::new();
-    for path in &paths {
-        let relative = path
-            .strip_prefix(&dir)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let source = std::fs::read_to_string(path).unwrap();
-        if relative == "pack.yaml" {
-            manifest = Some(yaml::from_str::<Manifest>(&source).unwrap());
-        } else if relative.starts_with("rules/") {
-            let document: RulesDocument =
-                yaml::from_str(&source).unwrap_or_else(|e| panic!("{relative}: {e}"));
-            assert!(rules.merge(document).is_empty(), "{relative}: duplicates");
-        } else if relative.starts_with("content/") {
-            let item: ContentItem =
-                yaml::from_str(&source).unwrap_or_else(|e| panic!("{relative}: {e}"));
-            let id = relative
-                .trim_start_matches("content/")
-                .trim_end_matches(".yaml")
-                .replace('/', ".");
-            items.push((relative, id, item));
-        } else if relative == "i18n/en.yaml" {
-            let file: I18nFile = yaml::from_str(&source).unwrap();
-            text = file
-                .flat()
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
-        } else {
-            problems.push(format!("unexpected file {relative}"));
-        }
-    }
-    for site in rules_formulas(&rules) {
-        if let Err(e) = opencharacter::formula::parse(site.text) {
-            problems.push(format!("rules{}: `{}`: {e}", site.pointer, site.text));
-        }
-    }
-    let mut content = BTreeMap::new();
-    for (relative, id, item) in items {
-        let declared = item
-            .content_type
-            .as_ref()
-            .and_then(|t| rules.content_types.get(t.local()));
-        assert!(declared.is_some(), "{relative}: undeclared type");
-        for site in content_formulas(&item, declared) {
-            if let Err(e) = opencharacter::formula::parse(site.text) {
-                problems.push(format!("{relative}{}: `{}`: {e}", site.pointer, site.text));
-            }
-        }
-        content.insert(id, serde_json::to_value(&item).unwrap());
-    }
-    assert!(problems.is_empty(), "{problems:#?}");
-    (manifest.unwrap(), rules, content, text)
-}
-
-/// A formula's text, whether the model keeps it as a string or a number.
-fn formula(value: &Value) -> String {
-    match value {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    }
-}
-
-fn validation() -> Validation {
-    validate_paths(&[root().join(PACK)], &[], &ValidateOptions::default()).unwrap()
-}
-
-fn ruleset(validation: &Validation) -> Ruleset {
-    let releases: Vec<PackRelease> = validation
-        .assembled
-        .iter()
-        .flatten()
-        .map(|pack| pack.release.clone())
-        .collect();
-    let (ruleset, diagnostics) = load_ruleset(releases.iter(), &LoadOptions::default());
-    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
-    ruleset
-}
-
 #[test]
 fn validation_reports_no_diagnostics() {
-    let validation = validation();
+    let validation = validation(PACK);
     let found: Vec<String> = validation
         .reading
         .all_diagnostics()
@@ -158,7 +38,7 @@ fn validation_reports_no_diagnostics() {
 
 #[test]
 fn the_pack_is_mechanics_only_with_its_notice() {
-    let (manifest, rules, content, text) = read_pack();
+    let (manifest, rules, content, text) = read_pack(PACK);
     let manifest = serde_json::to_value(&manifest).unwrap();
     assert_eq!(manifest["id"], P);
     assert_eq!(manifest["license"], "mechanics-only");
@@ -188,7 +68,7 @@ fn the_pack_is_mechanics_only_with_its_notice() {
 
 #[test]
 fn stats_and_saves_roll_under_on_d100_and_panic_rolls_a_d20_against_stress() {
-    let (_, rules, _, _) = read_pack();
+    let (_, rules, _, _) = read_pack(PACK);
     let rules = serde_json::to_value(&rules).unwrap();
     let fields = rules["fields"].as_object().unwrap();
     for stat in ["strength", "speed", "intellect", "combat"] {
@@ -233,7 +113,7 @@ fn stats_and_saves_roll_under_on_d100_and_panic_rolls_a_d20_against_stress() {
 
 #[test]
 fn weapons_armor_and_equipment_hold_their_numbers() {
-    let (_, _, content, _) = read_pack();
+    let (_, _, content, _) = read_pack(PACK);
     let count = |prefix: &str| content.keys().filter(|id| id.starts_with(prefix)).count();
     assert_eq!(
         (count("weapons."), count("armor."), count("equipment.")),
@@ -293,7 +173,7 @@ fn weapons_armor_and_equipment_hold_their_numbers() {
 
 #[test]
 fn the_example_character_has_stats_saves_and_gear_on_its_sheet() {
-    let validation = validation();
+    let validation = validation(PACK);
     let ruleset = ruleset(&validation);
     let text = std::fs::read_to_string(root().join("examples/characters/mothership-teamster.yaml"))
         .unwrap();
