@@ -1185,26 +1185,24 @@ pub(crate) fn formula_value(
             Ok(value) => Some(value),
             Err(error) => {
                 if !env.failed_dependency(&error, failed) {
-                    diagnostics.push(
-                        Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                            .with_arg("formula", text)
-                            .with_arg("reason", &error)
-                            .with_pack(env.ctx.clone()),
-                    );
+                    diagnostics.push(formula_failed(env, text, &error));
                 }
                 None
             }
         },
         Err(reason) => {
-            diagnostics.push(
-                Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                    .with_arg("formula", text)
-                    .with_arg("reason", reason)
-                    .with_pack(env.ctx.clone()),
-            );
+            diagnostics.push(formula_failed(env, text, reason));
             None
         }
     }
+}
+
+/// A formula of the sheet that could not be worked out for this character.
+fn formula_failed(env: &Env<'_, '_>, text: &str, reason: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
+        .with_arg("formula", text)
+        .with_arg("reason", reason)
+        .with_pack(env.ctx.clone())
 }
 
 fn hidden(
@@ -1228,23 +1226,13 @@ fn dice_text(
             Ok(folded) => Some(Value::String(folded.to_string())),
             Err(error) => {
                 if !env.failed_dependency(&error, failed) {
-                    diagnostics.push(
-                        Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                            .with_arg("formula", text)
-                            .with_arg("reason", &error)
-                            .with_pack(env.ctx.clone()),
-                    );
+                    diagnostics.push(formula_failed(env, text, &error));
                 }
                 None
             }
         },
         Err(reason) => {
-            diagnostics.push(
-                Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                    .with_arg("formula", text)
-                    .with_arg("reason", reason)
-                    .with_pack(env.ctx.clone()),
-            );
+            diagnostics.push(formula_failed(env, text, reason));
             None
         }
     }
