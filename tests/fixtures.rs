@@ -31,6 +31,8 @@ use opencharacter::release::validate::{ValidateOptions, validate_reading};
 use opencharacter::spec::diagnostic::codes;
 use serde_json::{Value, json};
 
+mod fixture_harness;
+
 /// The codes that have no fixture of any kind (pack, character or release), each with why. Every
 /// other registered code must have one: `every_registered_code_has_a_fixture_or_a_reason` walks
 /// the registry. Keep this list short: a code belongs here only when no file a user hands the
@@ -84,15 +86,6 @@ const FIXTURE_KINDS: [&str; 3] = ["invalid", "characters", "releases-invalid"];
 
 fn fixtures_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/invalid")
-}
-
-fn fixture_names() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(fixtures_root())
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    names
 }
 
 fn copy_tree(from: &Path, to: &Path) {
@@ -229,36 +222,7 @@ fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
 
 #[test]
 fn every_fixture_gives_exactly_its_expected_diagnostics() {
-    let bless = std::env::var_os("OPENCHARACTER_BLESS").is_some();
-    let mut failures = Vec::new();
-    for name in fixture_names() {
-        let expected_path = fixtures_root().join(&name).join("expected.json");
-        let mut expected: Value =
-            serde_json::from_str(&std::fs::read_to_string(&expected_path).unwrap()).unwrap();
-        let actual = run_fixture(&name, &expected);
-        let code = codes::by_name(&name)
-            .unwrap_or_else(|| panic!("fixture `{name}` is not named after a registered code"));
-        if bless {
-            expected["diagnostics"] = Value::Array(actual.clone());
-            let text = serde_json::to_string_pretty(&expected).unwrap() + "\n";
-            std::fs::write(&expected_path, text).unwrap();
-        }
-        let listed = expected["diagnostics"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        if actual != listed {
-            failures.push(format!(
-                "{name}:\n  expected {}\n  got      {}",
-                Value::Array(listed),
-                Value::Array(actual.clone())
-            ));
-        }
-        if !actual.iter().any(|d| d["code"] == code.name) {
-            failures.push(format!("{name}: the fixture does not trigger its own code"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    fixture_harness::check_every_fixture(&fixtures_root(), run_fixture);
 }
 
 #[test]

@@ -26,22 +26,18 @@
 use std::path::{Path, PathBuf};
 
 use opencharacter::layers::game::{check_setup_change, open_game};
-use opencharacter::spec::diagnostic::codes;
 use opencharacter::spec::model::{GameSetup, PackRelease};
 use opencharacter::{Diagnostic, LoadOptions, load_ruleset};
 use serde_json::{Value, json};
+
+mod fixture_harness;
 
 fn fixtures_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/releases-invalid")
 }
 
 fn fixture_names() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(fixtures_root())
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    names
+    fixture_harness::fixture_names(&fixtures_root())
 }
 
 /// The fixture's releases, by file name.
@@ -113,36 +109,7 @@ fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
 
 #[test]
 fn every_release_fixture_gives_exactly_its_expected_diagnostics() {
-    let bless = std::env::var_os("OPENCHARACTER_BLESS").is_some();
-    let mut failures = Vec::new();
-    for name in fixture_names() {
-        let expected_path = fixtures_root().join(&name).join("expected.json");
-        let mut expected: Value =
-            serde_json::from_str(&std::fs::read_to_string(&expected_path).unwrap()).unwrap();
-        let code = codes::by_name(&name)
-            .unwrap_or_else(|| panic!("fixture `{name}` is not named after a registered code"));
-        let actual = run_fixture(&name, &expected);
-        if bless {
-            expected["diagnostics"] = Value::Array(actual.clone());
-            let text = serde_json::to_string_pretty(&expected).unwrap() + "\n";
-            std::fs::write(&expected_path, text).unwrap();
-        }
-        let listed = expected["diagnostics"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        if actual != listed {
-            failures.push(format!(
-                "{name}:\n  expected {}\n  got      {}",
-                Value::Array(listed),
-                Value::Array(actual.clone())
-            ));
-        }
-        if !actual.iter().any(|d| d["code"] == code.name) {
-            failures.push(format!("{name}: the fixture does not trigger its own code"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    fixture_harness::check_every_fixture(&fixtures_root(), run_fixture);
 }
 
 /// The releases the fixtures start from are sound: each fixture folder's releases, loaded in the
