@@ -348,12 +348,10 @@ pub(crate) fn is_one(value: &u32) -> bool {
     *value == 1
 }
 
-#[allow(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "serde's skip_serializing_if passes a reference"
-)]
-pub(crate) fn is_false(value: &bool) -> bool {
-    !*value
+/// Whether a value is its type's default: `skip_serializing_if` for properties whose default
+/// (`false`, `0`) is left out when writing.
+pub(crate) fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 /// Which goods a rule is about: every condition given must hold; at least one is given.

@@ -4,7 +4,7 @@ use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::common::{DiceFormula, Formula, GoodsFilter, is_false};
+use super::common::{DiceFormula, Formula, GoodsFilter, is_default};
 use crate::ids::{ContentId, FieldId, Reference};
 
 /// A family of coins that convert into each other. Every unit is worth a whole number of the
@@ -84,7 +84,7 @@ pub struct PriceLevel {
     /// The multiplier (`0.75`, `1`, `1.5`).
     pub times: serde_json::Number,
     /// Whether this level applies unless the game master picks another (exactly one has it).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub default: bool,
 }
 

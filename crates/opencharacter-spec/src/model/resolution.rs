@@ -10,7 +10,7 @@ use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::common::{DiceFormula, Formula, Range};
+use super::common::{DiceFormula, Formula, Range, is_default};
 use crate::ids::FieldId;
 
 /// The kind of a resolution.
@@ -94,18 +94,10 @@ pub struct PoolTarget {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct PoolSize {
     /// Fewest dice rolled (a penalty never takes the pool below it); default 0.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub min: u32,
     /// Most dice rolled.
     pub max: u32,
-}
-
-#[allow(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "serde's skip_serializing_if passes a reference"
-)]
-fn is_zero(value: &u32) -> bool {
-    *value == 0
 }
 
 /// The rules document's `resolution`.

@@ -10,7 +10,7 @@ use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::common::{Choice, DiceFormula, Effect, Formula, Scalar, is_false};
+use super::common::{Choice, DiceFormula, Effect, Formula, Scalar, is_default};
 use super::economy::{CurrencyFamily, LootTable, Market};
 use super::layer::Layer;
 use super::resolution::{BandSet, Resolution};
@@ -308,7 +308,7 @@ pub struct ColumnDef {
     #[serde(rename = "type")]
     pub value_type: ValueType,
     /// Whether every row must set it.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub required: bool,
     /// Value of a new row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -393,7 +393,7 @@ pub struct PoolDef {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct TrackDef {
     /// Lowest value (default 0).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub min: i64,
     /// Highest value, a formula.
     pub max: Formula,
@@ -403,14 +403,6 @@ pub struct TrackDef {
     /// Hides the track while this condition holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hide_when: Option<Formula>,
-}
-
-#[allow(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "serde's skip_serializing_if passes a reference"
-)]
-fn is_zero(value: &i64) -> bool {
-    *value == 0
 }
 
 /// A wound track: boxes that take marks of declared kinds, with a penalty as they fill.
@@ -454,19 +446,11 @@ pub struct LinkSlot {
     /// The content types the slot accepts.
     pub types: Vec<Reference<FieldId>>,
     /// Fewest items (default 0).
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub min: u32,
     /// Most items; unbounded without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max: Option<u32>,
-}
-
-#[allow(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "serde's skip_serializing_if passes a reference"
-)]
-fn is_zero_u32(value: &u32) -> bool {
-    *value == 0
 }
 
 /// A content type: its typed properties and its declared filters.
@@ -498,10 +482,10 @@ pub struct PropertyDef {
     #[serde(rename = "type")]
     pub value_type: ValueType,
     /// Whether every item of the type must set it (after `extends`).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub required: bool,
     /// Whether the property holds a list of values of its type.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub many: bool,
     /// Allowed values (`enum`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use semver::Version;
 use serde::{Deserialize, Serialize};
 
-use super::common::{Choice, Effect, is_false};
+use super::common::{Choice, Effect, is_default};
 use super::content::{ContentItem, Template};
 use super::economy::{CurrencyFamily, LootTable, Market};
 use super::layer::Layer;
@@ -192,7 +192,7 @@ pub struct RulesetContent {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hidden_by: Vec<PackId>,
     /// Whether an active layer hides it from pickers (a catalog rule).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub withdrawn: bool,
 }
 
