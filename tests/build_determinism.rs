@@ -6,9 +6,7 @@
 //! every folder (no time, no absolute path in any built file), and a pack with errors writes
 //! nothing, leaving its last good build in place.
 
-mod build_support;
-
-use build_support::{build, built_files, copy_tree, demo_pack, problems, root, write};
+use crate::build_support::{build, built_files, copy_tree, demo_pack, problems, root, write};
 
 #[test]
 fn the_repository_packs_build_to_the_same_bytes_twice_and_anywhere() {

@@ -12,12 +12,10 @@
 //! (`npm ci --prefix tools/typescript`, which `scripts/test` runs): without them these tests
 //! fail, saying so.
 
-mod build_support;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use build_support::{build, copy_tree, demo_pack, problems, root};
+use crate::build_support::{build, copy_tree, demo_pack, problems, root};
 use serde_json::Value;
 
 /// Packs built into a temporary folder, with a `node_modules/@opencharacter/` linking each

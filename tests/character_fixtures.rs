@@ -27,8 +27,6 @@ use opencharacter::sheet::EvaluateOptions;
 use opencharacter::spec::model::{Character, Ruleset};
 use serde_json::{Value, json};
 
-mod fixture_harness;
-
 fn fixtures_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/characters")
 }
@@ -118,7 +116,7 @@ fn the_fixtures_pack_validates_clean_and_loads_every_pack() {
 fn every_character_fixture_gives_exactly_its_expected_diagnostics() {
     // Each own-code diagnostic is checked at the severity the registry gives it. (A diagnostic
     // about the rules rather than a value of the character, such as `field-cycle`, has no pointer.)
-    fixture_harness::check_every_fixture(&fixtures_root(), run_fixture);
+    crate::fixture_harness::check_every_fixture(&fixtures_root(), run_fixture);
 }
 
 /// A character with nothing wrong reads without a single diagnostic: what the fixtures report

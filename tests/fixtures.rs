@@ -31,8 +31,6 @@ use opencharacter::release::validate::{ValidateOptions, validate_reading};
 use opencharacter::spec::diagnostic::codes;
 use serde_json::{Value, json};
 
-mod fixture_harness;
-
 /// The codes that have no fixture of any kind (pack, character or release), each with why. Every
 /// other registered code must have one: `every_registered_code_has_a_fixture_or_a_reason` walks
 /// the registry. Keep this list short: a code belongs here only when no file a user hands the
@@ -222,7 +220,7 @@ fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
 
 #[test]
 fn every_fixture_gives_exactly_its_expected_diagnostics() {
-    fixture_harness::check_every_fixture(&fixtures_root(), run_fixture);
+    crate::fixture_harness::check_every_fixture(&fixtures_root(), run_fixture);
 }
 
 #[test]

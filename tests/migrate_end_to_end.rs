@@ -7,9 +7,7 @@
     reason = "a panic in a test is its failure report"
 )]
 
-mod migrate_support;
-
-use migrate_support::{VERSIONS, character, release, release_json_path, ruleset};
+use crate::migrate_support::{VERSIONS, character, release, release_json_path, ruleset};
 use opencharacter::migrate::{Action, Place, check_upgrades, migrate};
 use opencharacter::read_character;
 use opencharacter::spec::ids::QualifiedFieldId;

@@ -9,11 +9,9 @@
     reason = "a panic in a test is its failure report"
 )]
 
-mod migrate_support;
-
 use std::collections::HashSet;
 
-use migrate_support::ruleset;
+use crate::migrate_support::ruleset;
 use opencharacter::migrate::{Action, MigrationReport, Place, migrate};
 use opencharacter::spec::model::upgrade::UpgradeStep;
 use opencharacter::spec::model::{Character, Ruleset};

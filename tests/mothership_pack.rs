@@ -18,8 +18,7 @@ use opencharacter::spec::model::Character;
 use opencharacter::spec::yaml;
 use serde_json::{Value, json};
 
-mod common;
-use common::{formula, read_pack, root, ruleset, validation};
+use crate::common::{formula, read_pack, root, ruleset, validation};
 
 const PACK: &str = "packs/mothership/1e";
 const P: &str = "mothership-1e";

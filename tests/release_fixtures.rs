@@ -30,14 +30,12 @@ use opencharacter::spec::model::{GameSetup, PackRelease};
 use opencharacter::{Diagnostic, LoadOptions, load_ruleset};
 use serde_json::{Value, json};
 
-mod fixture_harness;
-
 fn fixtures_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/releases-invalid")
 }
 
 fn fixture_names() -> Vec<String> {
-    fixture_harness::fixture_names(&fixtures_root())
+    crate::fixture_harness::fixture_names(&fixtures_root())
 }
 
 /// The fixture's releases, by file name.
@@ -109,7 +107,7 @@ fn run_fixture(name: &str, expected: &Value) -> Vec<Value> {
 
 #[test]
 fn every_release_fixture_gives_exactly_its_expected_diagnostics() {
-    fixture_harness::check_every_fixture(&fixtures_root(), run_fixture);
+    crate::fixture_harness::check_every_fixture(&fixtures_root(), run_fixture);
 }
 
 /// The releases the fixtures start from are sound: each fixture folder's releases, loaded in the

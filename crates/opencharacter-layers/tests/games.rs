@@ -5,9 +5,7 @@
 //! Games and the game-creation screen: toggles, opening a game's setup, and the refusals for
 //! what a game fixes for its life.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use opencharacter_layers::game::{check_setup_change, open_game, repin};
 use opencharacter_layers::{LayerToggles, ToggleError, qualify_layer};
 use opencharacter_spec::model::GameSetup;

@@ -7,11 +7,9 @@
 //! on the order it lists its layers; a set holding both sides of a conflict gives the same rules
 //! every time.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::*;
+use crate::common::*;
 use opencharacter_layers::apply_layers;
 use opencharacter_spec::ids::QualifiedFieldId;
 use opencharacter_spec::model::Ruleset;

@@ -5,9 +5,7 @@
 //! End to end: the seed's layers on packs loaded with `load_ruleset`, through `apply_layers`,
 //! the report, the ruleset API, prices, purses, sellers, loot and characters.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use opencharacter_layers::economy::{self, Drop, PriceDisplay};
 use opencharacter_layers::{Change, GUIDANCE_SEPARATOR, apply_layers, join_guidance};
 use opencharacter_resolve::{ContentQuery, RulesetExt};

@@ -1,0 +1,14 @@
+//! The crate's integration tests, as one test binary (one link instead of one per file).
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a panic in a test is its failure report"
+)]
+
+mod cli_build;
+mod cli_install;
+mod cli_layers;
+mod cli_load;
+mod cli_migrate;
+mod cli_show;
+mod cli_validate;

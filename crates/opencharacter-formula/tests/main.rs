@@ -1,0 +1,10 @@
+//! The crate's integration tests, as one test binary (one link instead of one per file).
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a panic in a test is its failure report"
+)]
+
+mod conformance;
+mod props;
+mod syntax;

@@ -1,0 +1,36 @@
+//! The workspace's end-to-end tests, as one test binary: each file of `tests/` is a module here,
+//! so the workspace is linked once for all of them instead of once per file (the linking is most
+//! of a test build's time on two cores). Shared helpers are the `*_support`, `common` and
+//! `fixture_harness` modules.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a panic in a test is its failure report"
+)]
+
+mod build_support;
+mod common;
+mod fixture_harness;
+mod migrate_support;
+
+mod architecture;
+mod build_determinism;
+mod build_node;
+mod character_fixtures;
+mod fitd_pack;
+mod fixtures;
+mod homebrew_packs;
+mod layers_samples;
+mod lexical_agreement;
+mod load_ruleset;
+mod migrate_end_to_end;
+mod migrate_properties;
+mod mothership_pack;
+mod registry;
+mod release_fixtures;
+mod ruleset_json_import;
+mod ruleset_json_keys;
+mod schemas;
+mod seed_examples;
+mod sheet_fighter;
+mod srd_pack;
