@@ -54,6 +54,6 @@ pub use evaluate::{
 };
 pub use rolls::{
     Advantage, CheckInput, CheckOdds, CheckRoll, DiceRoll, Difficulty, Odds, Roll, RollError,
-    RollKind, RollOptions, analyze_check,
+    RollKind, RollOptions, RollSource, SaveRoll, analyze_check,
 };
 pub use value::SheetValue;

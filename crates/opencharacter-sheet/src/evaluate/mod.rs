@@ -37,7 +37,7 @@ use opencharacter_spec::model::{Character, Ruleset, Scalar, ValueType};
 
 use self::after::After;
 use self::fields::evaluate_fields;
-pub(crate) use self::ownership::{Owned, item_property_types};
+pub(crate) use self::ownership::{Owned, item_property_types, item_type_def};
 use self::ownership::{collect_owned, counts};
 use self::purse::purse;
 use self::settings::settings;
@@ -62,6 +62,11 @@ pub struct EvaluateOptions {
     /// as rules effects under the choice's ID, so what reads a modified field follows it.
     /// [`Sheet::action_roll`] fills this for a roll; a plain sheet takes none.
     pub situational: Vec<QualifiedFieldId>,
+    /// How owned items' rolls are read: against a target's AC or DC, a target's save
+    /// modifier, parameter ranges, situational choices' dice and bonuses. The ruleset's actions
+    /// keep their ladder ([`Sheet::action_roll`] reads one with options).
+    /// [`Sheet::content_rolls`] fills this.
+    pub rolls: crate::rolls::RollOptions,
 }
 
 impl Default for EvaluateOptions {
@@ -71,6 +76,7 @@ impl Default for EvaluateOptions {
             max_passes: 8,
             max_owned: 10_000,
             situational: Vec::new(),
+            rolls: crate::rolls::RollOptions::default(),
         }
     }
 }
@@ -237,8 +243,16 @@ fn evaluate_with(
     after.link_slots(&pass.owned);
     after.deprecated(&pass.owned);
     after.items(&pass.owned);
-    let rolls = rolls::sheet_rolls(&engine, &sheet, &pass.owned);
+    let mut diagnostics = Vec::new();
+    let rolls = rolls::sheet_rolls(
+        &engine,
+        &sheet,
+        &pass.owned,
+        &options.rolls,
+        &mut diagnostics,
+    );
     sheet.rolls = rolls;
+    sheet.issues.append(&mut diagnostics);
     sheet
 }
 

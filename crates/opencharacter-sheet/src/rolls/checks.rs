@@ -1,16 +1,18 @@
 //! Checks and plain rolls from formulas: a formula's value as a check of the ruleset's
 //! resolution (with situational choices' dice and bonuses, and the band set read for the
 //! character), a plain roll folded and analysed, an action's use, and [`Sheet::action_roll`].
+//! Situational choices are `situational`'s.
 
-use opencharacter_formula::{Expr, Value};
+use opencharacter_formula::{Expr, Number, Value};
 use opencharacter_spec::ids::{FieldId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::Ruleset;
 
 use super::bands::{band_set, resolve_band_formulas};
 use super::odds::{DiceCache, analyze, num};
+use super::situational;
 use super::{CheckInput, DiceRoll, Roll, RollError, RollKind, RollOptions, analyze_check_with};
 use crate::engine::{Engine, Env};
-use crate::evaluate::{EvaluateOptions, Sheet};
+use crate::evaluate::Sheet;
 use crate::value::SheetValue;
 
 /// A plain roll's formula folded and analysed.
@@ -43,69 +45,45 @@ pub(super) fn check_roll(
     bands: Option<&Reference<FieldId>>,
     options: &RollOptions,
 ) -> RollKind {
+    match &*engine.parse(check) {
+        Ok(expr) => match check_value(env, expr) {
+            Ok(value) => check_of(engine, env, value, bands, options),
+            Err(reason) => RollKind::Unavailable { reason },
+        },
+        Err(reason) => RollKind::Unavailable {
+            reason: reason.clone(),
+        },
+    }
+}
+
+/// A check's value: a number, never a roll.
+pub(super) fn check_value(env: &Env<'_, '_>, expr: &Expr) -> Result<Number, String> {
+    match env.value(expr) {
+        Ok(Value::Number(n)) => Ok(n),
+        Ok(other) => Err(format!("the check gives {}", other.type_name())),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A check of the ruleset's resolution with `value`, the situational choices of `options`
+/// taken, read by the band set `bands` names (written in `env`'s pack; the resolution's
+/// without one) with its formula ends read for the character.
+pub(super) fn check_of(
+    engine: &Engine<'_>,
+    env: &Env<'_, '_>,
+    value: Number,
+    bands: Option<&Reference<FieldId>>,
+    options: &RollOptions,
+) -> RollKind {
     let Some(resolution) = &engine.ruleset.resolution else {
         return RollKind::Unavailable {
             reason: RollError::NoResolution.to_string(),
         };
     };
-    let value = match &*engine.parse(check) {
-        Ok(expr) => env.value(expr),
-        Err(reason) => {
-            return RollKind::Unavailable {
-                reason: reason.clone(),
-            };
-        }
+    let (value, dice) = match situational::apply(engine, env, value, options) {
+        Ok(taken) => taken,
+        Err(reason) => return RollKind::Unavailable { reason },
     };
-    let mut value = match value {
-        Ok(Value::Number(n)) => n,
-        Ok(other) => {
-            return RollKind::Unavailable {
-                reason: format!("the check gives {}", other.type_name()),
-            };
-        }
-        Err(e) => {
-            return RollKind::Unavailable {
-                reason: e.to_string(),
-            };
-        }
-    };
-    let mut dice = None;
-    for id in &options.situational {
-        let Some(choice) = engine.ruleset.situational_choices.get(id) else {
-            return RollKind::Unavailable {
-                reason: RollError::Unknown("situational choice", id.to_string()).to_string(),
-            };
-        };
-        if let Some(d) = &choice.dice {
-            match &*engine.parse(d.as_str()) {
-                Ok(expr) => dice = env.fold(expr).ok(),
-                Err(reason) => {
-                    return RollKind::Unavailable {
-                        reason: reason.clone(),
-                    };
-                }
-            }
-        }
-        if let Some(bonus) = &choice.bonus {
-            let bonus_env = Env {
-                ctx: &id.pack,
-                ..*env
-            };
-            match engine
-                .parse(bonus.as_str())
-                .as_ref()
-                .as_ref()
-                .map(|e| bonus_env.value(e))
-            {
-                Ok(Ok(Value::Number(b))) => value = crate::value::add(value, b).unwrap_or(value),
-                _ => {
-                    return RollKind::Unavailable {
-                        reason: format!("the bonus of `{id}` has no number"),
-                    };
-                }
-            }
-        }
-    }
     let bands = band_set(engine, env.ctx, bands);
     // Bands whose ends read the character's fields (a critical on `combat.critical_min`) are
     // read for this character before the odds are counted.
@@ -179,35 +157,11 @@ impl Sheet {
             .actions
             .get(action)
             .ok_or_else(|| RollError::Unknown("action", action.to_string()))?;
-        if let Some(unknown) = options
-            .situational
-            .iter()
-            .find(|id| !ruleset.situational_choices.contains_key(*id))
-        {
-            return Err(RollError::Unknown(
-                "situational choice",
-                unknown.to_string(),
-            ));
+        if let Some(unknown) = situational::unknown(ruleset, options) {
+            return Err(unknown);
         }
-        // Choices that modify fields (cover: AC +2) change the sheet for this roll: it is
-        // evaluated again with their effects, so what reads a modified field follows it.
-        let modifies = options.situational.iter().any(|id| {
-            ruleset
-                .situational_choices
-                .get(id)
-                .is_some_and(|choice| !choice.modify.is_empty())
-        });
-        let modified;
-        let sheet = if modifies {
-            let evaluate_options = EvaluateOptions {
-                situational: options.situational.clone(),
-                ..self.options.clone()
-            };
-            modified = crate::evaluate::evaluate(ruleset, character, &evaluate_options);
-            &modified
-        } else {
-            self
-        };
+        let modified = situational::modified(self, ruleset, character, options);
+        let sheet = modified.as_ref().unwrap_or(self);
         let parsed = crate::engine::ParseCache::default();
         let dice = DiceCache::default();
         let mut engine = Engine::new(ruleset, character, &parsed, &dice);
@@ -220,9 +174,6 @@ impl Sheet {
             extra: None,
         };
         let kind = action_kind(&engine, &env, def, options);
-        Ok(Roll {
-            id: action.to_string(),
-            kind,
-        })
+        Ok(Roll::action(action, kind))
     }
 }

@@ -8,7 +8,7 @@ use opencharacter_spec::ids::{FieldId, Reference};
 use opencharacter_spec::model::ValueType;
 
 use super::checks::{check_roll, dice_roll};
-use super::{Roll, RollKind, RollOptions};
+use super::{Roll, RollKind, RollOptions, RollSource};
 use crate::engine::{Engine, Env};
 use crate::evaluate::{Owned, Sheet, item_property_types};
 
@@ -63,10 +63,7 @@ pub(super) fn item_rolls(
             }
             _ => continue,
         };
-        rolls.push(Roll {
-            id: format!("item:{}:{key}", item.id),
-            kind,
-        });
+        rolls.push(Roll::item(&item.id, key, RollSource::Convention, kind));
     }
     rolls
 }

@@ -21,15 +21,21 @@
 
 mod bands;
 mod checks;
+mod content;
 mod convention;
+mod item_scope;
 mod odds;
 mod pools;
+mod situational;
 mod sum;
+#[cfg(test)]
+mod tests;
 mod under;
 
 use indexmap::IndexMap;
 use opencharacter_formula::{Expr, Number};
-use opencharacter_spec::ids::{FieldId, QualifiedFieldId};
+use opencharacter_spec::diagnostic::Diagnostics;
+use opencharacter_spec::ids::{FieldId, QualifiedContentId, QualifiedFieldId};
 use opencharacter_spec::model::{BandSet, Resolution, ResolutionKind};
 use serde::Serialize;
 
@@ -48,11 +54,78 @@ use self::under::roll_under;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Roll {
-    /// `pack:action` for an action; `item:<content-id>:<property>` for an owned item's.
+    /// `pack:action` for an action; `item:<content-id>:<roll>` for an owned item's (the roll's
+    /// ID its content type declares, or the property it comes from by the convention of names).
+    /// A roll that varies over parameters has one entry per value, all with this ID.
     pub id: String,
+    /// Where the roll comes from.
+    pub source: RollSource,
+    /// The owned item it comes from (an item's roll).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<QualifiedContentId>,
+    /// The roll's own ID: the one its content type declares, or the property (an item's roll).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<FieldId>,
+    /// The value of each parameter the roll varies over, at this entry (`slot: 4`).
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub at: IndexMap<FieldId, i64>,
+    /// How many times the roll is made (darts, rays), when its type says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub times: Option<i64>,
+    /// What the roll is about: the ability of a save, the damage type of a damage roll.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub about: Option<QualifiedContentId>,
     /// What it is.
     #[serde(flatten)]
     pub kind: RollKind,
+}
+
+impl Roll {
+    /// A roll of the ruleset's action `id`.
+    pub(crate) fn action(id: &QualifiedFieldId, kind: RollKind) -> Roll {
+        Roll {
+            id: id.to_string(),
+            source: RollSource::Action,
+            content: None,
+            roll: None,
+            at: IndexMap::new(),
+            times: None,
+            about: None,
+            kind,
+        }
+    }
+
+    /// A roll of an owned item.
+    pub(crate) fn item(
+        content: &QualifiedContentId,
+        roll: &FieldId,
+        source: RollSource,
+        kind: RollKind,
+    ) -> Roll {
+        Roll {
+            id: format!("item:{content}:{roll}"),
+            source,
+            content: Some(content.clone()),
+            roll: Some(roll.clone()),
+            at: IndexMap::new(),
+            times: None,
+            about: None,
+            kind,
+        }
+    }
+}
+
+/// Where a roll comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum RollSource {
+    /// An action of the rules.
+    Action,
+    /// A roll an owned item's content type declares (`rolls`).
+    Declared,
+    /// An owned item's property, by the convention of names (`attack_bonus`, `<dice>_bonus`),
+    /// for a content type that declares no rolls.
+    Convention,
 }
 
 /// What a roll is.
@@ -63,6 +136,8 @@ pub enum RollKind {
     Check(CheckRoll),
     /// A plain roll (damage, healing).
     Dice(DiceRoll),
+    /// A save a target makes against the character's DC.
+    Save(SaveRoll),
     /// A computed value.
     Value {
         /// The formula as written.
@@ -89,6 +164,19 @@ pub struct DiceRoll {
     pub max: Option<SheetValue>,
     /// The exact mean.
     pub mean: Option<SheetValue>,
+}
+
+/// A save a target makes against a DC the character's item sets.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveRoll {
+    /// The DC.
+    pub dc: SheetValue,
+    /// The target's save: a check of the ruleset's resolution with the modifier the caller gives
+    /// ([`RollOptions::save_modifier`]), read against the DC; its success is the target's. None
+    /// without a modifier.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<CheckRoll>,
 }
 
 /// A check with its odds.
@@ -163,12 +251,19 @@ pub enum Advantage {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RollOptions {
     /// Situational choices taken (their `dice` replace the roll's, their `bonus` adds to the
-    /// check's value, their `modify` effects change the character's fields for the roll).
+    /// check's value, their `modify` effects change the character's fields for the roll). On a
+    /// save, they are the target's (a target with advantage on its save).
     pub situational: Vec<QualifiedFieldId>,
     /// Advantage on a `roll-under` check.
     pub advantage: Advantage,
-    /// Read against this DC only, instead of the ladder (`dice-sum`).
+    /// Read against this DC only, instead of the ladder (`dice-sum`): the target's AC for an
+    /// attack, the DC of an ability check.
     pub dc: Option<i64>,
+    /// The target's modifier on a save an item's roll asks for: the save's odds are read for it.
+    pub save_modifier: Option<i64>,
+    /// Ranges that replace those the content type gives its parameters, by parameter name
+    /// (`slot: 3..=9` shows a spell at every slot, whatever the character has).
+    pub parameters: IndexMap<FieldId, std::ops::RangeInclusive<i64>>,
 }
 
 /// Why a check cannot be analysed.
@@ -247,10 +342,18 @@ pub(crate) fn analyze_check_with(
     }
 }
 
-/// Every roll of the sheet: each action of the ruleset, then each owned item's.
-pub(crate) fn sheet_rolls(engine: &Engine<'_>, sheet: &Sheet, owned: &[Owned<'_>]) -> Vec<Roll> {
+/// Every roll of the sheet: each action of the ruleset, then each owned item's (those its
+/// content type declares, else those of the convention of names), read with `options`; what a
+/// declared roll could not work out is also a diagnostic.
+pub(crate) fn sheet_rolls(
+    engine: &Engine<'_>,
+    sheet: &Sheet,
+    owned: &[Owned<'_>],
+    options: &RollOptions,
+    diagnostics: &mut Diagnostics,
+) -> Vec<Roll> {
     let mut rolls = Vec::new();
-    let options = RollOptions::default();
+    let action_options = RollOptions::default();
     for (id, action) in &engine.ruleset.actions {
         let env = Env {
             engine,
@@ -259,13 +362,71 @@ pub(crate) fn sheet_rolls(engine: &Engine<'_>, sheet: &Sheet, owned: &[Owned<'_>
             owned: &sheet.owned,
             extra: None,
         };
-        rolls.push(Roll {
-            id: id.to_string(),
-            kind: action_kind(engine, &env, action, &options),
-        });
+        rolls.push(Roll::action(
+            id,
+            action_kind(engine, &env, action, &action_options),
+        ));
     }
     for item in owned {
-        rolls.extend(convention::item_rolls(engine, sheet, item, &options));
+        match content::declared(engine, item) {
+            Some(declared) => {
+                rolls.extend(content::item_rolls(
+                    engine,
+                    sheet,
+                    item,
+                    &declared,
+                    options,
+                    diagnostics,
+                ));
+            }
+            None => rolls.extend(convention::item_rolls(engine, sheet, item, options)),
+        }
     }
     rolls
+}
+
+impl Sheet {
+    /// The rolls of everything the character owns, read with `options`: against a target's AC
+    /// or DC (`dc`), a target's save modifier (`save_modifier`), with parameter ranges the
+    /// caller gives (`parameters`), and with situational choices taken (their `modify`
+    /// effects change the fields the rolls read). One entry per parameter value, in the order
+    /// the character owns the items; each has the item (`content`) and its roll (`roll`).
+    ///
+    /// The ruleset and character must be the ones the sheet was evaluated from.
+    ///
+    /// # Errors
+    /// [`RollError::Unknown`] for a situational choice the ruleset does not have.
+    pub fn content_rolls(
+        &self,
+        ruleset: &opencharacter_spec::model::Ruleset,
+        character: &opencharacter_spec::model::Character,
+        options: &RollOptions,
+    ) -> Result<Vec<Roll>, RollError> {
+        if let Some(unknown) = situational::unknown(ruleset, options) {
+            return Err(unknown);
+        }
+        let evaluate_options = crate::evaluate::EvaluateOptions {
+            situational: if situational::modifies(ruleset, options) {
+                options.situational.clone()
+            } else {
+                self.options.situational.clone()
+            },
+            rolls: options.clone(),
+            ..self.options.clone()
+        };
+        let sheet = crate::evaluate::evaluate(ruleset, character, &evaluate_options);
+        Ok(sheet
+            .rolls
+            .into_iter()
+            .filter(|roll| roll.content.is_some())
+            .collect())
+    }
+
+    /// The rolls of one owned item (`pack:content-id`), in the sheet's order.
+    pub fn item_rolls<'s>(&'s self, content: &str) -> impl Iterator<Item = &'s Roll> + 's {
+        let id = content.parse::<QualifiedContentId>().ok();
+        self.rolls
+            .iter()
+            .filter(move |roll| id.is_some() && roll.content == id)
+    }
 }
