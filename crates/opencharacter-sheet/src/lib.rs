@@ -42,6 +42,7 @@
 
 mod engine;
 mod evaluate;
+mod item_scope;
 mod rolls;
 mod value;
 
@@ -50,7 +51,8 @@ mod tests;
 
 pub use evaluate::{
     AppliedEffect, EffectSource, EvaluateOptions, Evaluator, FieldValue, Origin, OwnedItem,
-    PoolValue, PurseFamily, Sheet, TrackValue, ValueSource, WoundTrackValue, evaluate,
+    PoolValue, PurseFamily, Sheet, StatBlockError, TrackValue, ValueSource, WoundTrackValue,
+    evaluate, evaluate_stat_block, stat_block_character,
 };
 pub use rolls::{
     Advantage, CheckInput, CheckOdds, CheckRoll, DiceRoll, Difficulty, Odds, Roll, RollError,

@@ -26,6 +26,7 @@ mod ownership;
 mod purse;
 mod settings;
 mod sheet;
+mod stat_block;
 
 use std::collections::{HashMap, HashSet};
 
@@ -45,6 +46,7 @@ pub use self::sheet::{
     AppliedEffect, EffectSource, FieldValue, Origin, OwnedItem, PoolValue, PurseFamily, Sheet,
     TrackValue, ValueSource, WoundTrackValue,
 };
+pub use self::stat_block::{StatBlockError, evaluate_stat_block, stat_block_character};
 use crate::engine::Engine;
 use crate::rolls;
 
@@ -67,6 +69,11 @@ pub struct EvaluateOptions {
     /// keep their ladder ([`Sheet::action_roll`] reads one with options).
     /// [`Sheet::content_rolls`] fills this.
     pub rolls: crate::rolls::RollOptions,
+    /// Evaluate a stat block's sheet: the character's first listed item is a content item
+    /// whose type declares a `statBlock`, whose effects and `owns` apply; link slots and
+    /// choices, which are about building a character, are not checked.
+    /// [`evaluate_stat_block`] sets it.
+    pub stat_block: bool,
 }
 
 impl Default for EvaluateOptions {
@@ -77,6 +84,7 @@ impl Default for EvaluateOptions {
             max_owned: 10_000,
             situational: Vec::new(),
             rolls: crate::rolls::RollOptions::default(),
+            stat_block: false,
         }
     }
 }
@@ -165,6 +173,7 @@ fn evaluate_with(
     let mut issues = opencharacter_resolve::check_character(ruleset, character);
     let settings = settings(&mut engine, options, &mut issues);
     engine.situational.clone_from(&options.situational);
+    engine.stat_block = options.stat_block;
 
     // Tracks, wound tracks and lists do not depend on fields: their values are known first.
     let mut preset: HashMap<QualifiedFieldId, Value> = HashMap::new();
@@ -239,8 +248,10 @@ fn evaluate_with(
     after.lists();
     after.bounds();
     after.constraints();
-    after.choices(&pass.owned);
-    after.link_slots(&pass.owned);
+    if !options.stat_block {
+        after.choices(&pass.owned);
+        after.link_slots(&pass.owned);
+    }
     after.deprecated(&pass.owned);
     after.items(&pass.owned);
     let mut diagnostics = Vec::new();

@@ -119,6 +119,8 @@ pub(crate) fn collect_owned<'a>(
             pointer: Some(format!("/content/{index}")),
         });
     }
+    // A stat block owns the items its `owns` properties list (a monster's actions).
+    super::stat_block::own_listed(engine, &mut owned, &mut seen);
     // The counts so far, for conditions that ask what is owned; grants are added as found.
     let no_owned = HashMap::new();
     let env_values = values;

@@ -10,10 +10,10 @@ use opencharacter_spec::ids::{FieldId, QualifiedContentId, QualifiedFieldId, Ref
 use opencharacter_spec::model::{ContentRollDef, ContentRollKind, ContentTypeDef};
 
 use super::checks::{check_of, check_value, dice_roll};
-use super::item_scope::ItemScope;
 use super::{Roll, RollKind, RollOptions, RollSource, SaveRoll};
 use crate::engine::{Engine, Env, Extra};
 use crate::evaluate::{Owned, Sheet, item_type_def};
+use crate::item_scope::ItemScope;
 use crate::value::SheetValue;
 
 /// Most entries one roll of one item may have (the product of its parameters' ranges).

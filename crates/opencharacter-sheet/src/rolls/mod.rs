@@ -23,7 +23,7 @@ mod bands;
 mod checks;
 mod content;
 mod convention;
-mod item_scope;
+
 mod odds;
 mod pools;
 mod situational;
