@@ -34,3 +34,4 @@ mod schemas;
 mod seed_examples;
 mod sheet_fighter;
 mod srd_pack;
+mod srd_rolls;

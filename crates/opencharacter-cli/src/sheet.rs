@@ -342,7 +342,7 @@ fn roll_lines(out: &mut String, roll: &Roll) {
         let _ = write!(name, " [{}]", at.join(", "));
     }
     let mut after = String::new();
-    if let Some(times) = roll.times {
+    if let Some(times) = roll.times.filter(|n| *n != 1) {
         let _ = write!(after, " ×{times}");
     }
     if let Some(about) = &roll.about {

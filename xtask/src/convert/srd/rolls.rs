@@ -35,6 +35,7 @@ pub const SPELL_FIXES: &[(&str, &str, &str)] = &[
     ("freezing-sphere", "damage", "(slot + 4)d6"),
     ("phantasmal-killer", "damage", "(slot)d10"),
     ("wall-of-fire", "damage", "(slot + 1)d8"),
+    ("disintegrate", "damage", "(3 * slot - 8)d6 + 40"),
     // Not damage: the hit points of creatures the spell affects, 2 dice more per slot level.
     ("sleep", "damage", ""),
     ("sleep", "affects_hit_points", "(2 * slot + 3)d8"),
