@@ -298,7 +298,7 @@ fn a_template_moves_what_reads_the_score_it_changes() {
     let sheet = evaluate_stat_block(
         ruleset,
         &bandit,
-        &[brute.clone()],
+        std::slice::from_ref(&brute),
         &EvaluateOptions::default(),
     )
     .unwrap();
