@@ -265,10 +265,7 @@ pub fn dcs(desc: &str) -> Vec<TextDc> {
 /// follows them.
 fn abilities_at(mut text: &str) -> (Vec<&'static str>, &str) {
     let mut found = Vec::new();
-    loop {
-        let Some((name, index)) = ABILITIES.iter().find(|(name, _)| text.starts_with(name)) else {
-            break;
-        };
+    while let Some((name, index)) = ABILITIES.iter().find(|(name, _)| text.starts_with(name)) {
         found.push(*index);
         text = text[name.len()..].trim_start();
         match text.strip_prefix("or ") {
