@@ -34,5 +34,6 @@ mod ruleset_json_keys;
 mod schemas;
 mod seed_examples;
 mod sheet_fighter;
+mod srd_characters;
 mod srd_monster_rules;
 mod srd_pack;

@@ -10,6 +10,8 @@
 
 #![allow(dead_code, reason = "each oracle test uses the rules it needs")]
 
+pub mod classes;
+
 /// The SRD's six abilities, in the SRD's order.
 pub const ABILITIES: [&str; 6] = ["str", "dex", "con", "int", "wis", "cha"];
 
