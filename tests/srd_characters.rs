@@ -8,6 +8,8 @@
 //!
 //! It never runs the project's engine: these numbers come from the SRD, not from the program.
 
+mod combat;
+mod magic;
 mod rules;
 
 use std::collections::{BTreeMap, BTreeSet};

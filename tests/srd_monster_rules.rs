@@ -32,11 +32,15 @@
 //!   spell attack = proficiency + the spellcasting ability; spell slots by caster level from the
 //!   full casters' table.
 
+mod checker;
+mod table;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use serde::Deserialize;
+use checker::{Checker, cr_text, exact_average, parse_dice, signed};
+use table::{Action, Armor, Damage, Exception, Monster, Table, read};
 
 use crate::srd_support::{
     ABILITIES, dice_average, full_caster_slots, hit_die_by_size, modifier, proficiency_by_cr,
@@ -79,259 +83,6 @@ const KINDS: [(&str, &str); 7] = [
         "the 5e-database's number is probably a transcription slip: it disagrees with the stat block's other numbers or with the SRD's own table (confirm against the SRD PDF)",
     ),
 ];
-
-#[derive(Deserialize)]
-struct Table {
-    monsters: Vec<Monster>,
-}
-
-#[derive(Deserialize)]
-struct Monster {
-    index: String,
-    size: String,
-    challenge_rating: f64,
-    proficiency_bonus: i64,
-    xp: i64,
-    abilities: BTreeMap<String, i64>,
-    armor_class: Vec<ArmorLine>,
-    hit_points: i64,
-    hit_dice: String,
-    hit_points_roll: Roll,
-    saving_throws: BTreeMap<String, i64>,
-    skills: BTreeMap<String, i64>,
-    passive_perception: i64,
-    actions: Vec<Action>,
-    #[serde(default)]
-    spellcasting: Vec<Spellcasting>,
-}
-
-#[derive(Deserialize)]
-struct Roll {
-    dice: String,
-    bonus: i64,
-}
-
-#[derive(Deserialize)]
-struct ArmorLine {
-    value: i64,
-    kind: String,
-    #[serde(default)]
-    armor: Vec<Armor>,
-    spell: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Armor {
-    index: String,
-    base: Option<i64>,
-    dex_bonus: Option<bool>,
-    max_bonus: Option<i64>,
-}
-
-#[derive(Deserialize)]
-struct Action {
-    section: String,
-    name: String,
-    #[serde(default)]
-    to_hit: Vec<i64>,
-    #[serde(default)]
-    to_hit_with: Vec<Option<String>>,
-    attack_kind: Option<String>,
-    #[serde(default)]
-    damage: Vec<Damage>,
-    #[serde(default)]
-    dcs: Vec<Dc>,
-}
-
-#[derive(Deserialize)]
-struct Damage {
-    average: Option<i64>,
-    dice: Option<String>,
-    bonus: i64,
-    counts: String,
-}
-
-#[derive(Deserialize)]
-struct Dc {
-    value: i64,
-    kind: String,
-}
-
-#[derive(Deserialize)]
-struct Spellcasting {
-    name: String,
-    ability: Option<String>,
-    dc: Option<i64>,
-    attack_bonus: Option<i64>,
-    caster_level: Option<i64>,
-    class: Option<String>,
-    slots: Option<BTreeMap<String, i64>>,
-}
-
-/// One listed exception: a printed number, the rule's value (computed with `ability` where the
-/// number depends on one), and the adjustment that makes the rule give the printed number.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Exception {
-    monster: String,
-    number: String,
-    printed: i64,
-    rule: i64,
-    #[serde(default)]
-    ability: Option<String>,
-    adjustment: i64,
-    kind: String,
-    why: String,
-}
-
-/// The check's state: the exceptions, what was derived, what failed, the counts.
-struct Checker<'e> {
-    exceptions: BTreeMap<(String, String), &'e Exception>,
-    used: BTreeSet<(String, String)>,
-    lines: Vec<String>,
-    failures: Vec<String>,
-    checked: usize,
-    by_category: BTreeMap<String, usize>,
-    by_kind: BTreeMap<String, usize>,
-    unchecked: BTreeMap<&'static str, usize>,
-    notes: BTreeMap<&'static str, usize>,
-}
-
-impl<'e> Checker<'e> {
-    /// The exception listed for a number, if any.
-    fn exception(&self, monster: &str, id: &str) -> Option<&'e Exception> {
-        self.exceptions
-            .get(&(monster.to_owned(), id.to_owned()))
-            .copied()
-    }
-
-    /// The ability an exception computes its number with, if it names one.
-    fn forced_ability(&self, monster: &str, id: &str) -> Option<&'e str> {
-        self.exception(monster, id)?.ability.as_deref()
-    }
-
-    /// Compares a printed number that depends on no choice of ability with the rule's value
-    /// (`derivation` says how it was reached).
-    fn number(&mut self, monster: &str, id: &str, printed: i64, rule: i64, derivation: &str) {
-        self.number_with(monster, id, printed, rule, None, derivation);
-    }
-
-    /// Compares a printed number with the rule's value: `derivation` says how it was reached,
-    /// `ability` the ability chosen to compute it with, where the rule leaves a choice.
-    fn number_with(
-        &mut self,
-        monster: &str,
-        id: &str,
-        printed: i64,
-        rule: i64,
-        ability: Option<&str>,
-        derivation: &str,
-    ) {
-        self.checked += 1;
-        *self.by_category.entry(category(id)).or_default() += 1;
-        let Some(exception) = self.exception(monster, id) else {
-            if printed == rule {
-                self.lines
-                    .push(format!("{monster} {id} = {printed} = {derivation}"));
-            } else {
-                // The failure names what an exception for it would say.
-                let ability = ability.map_or(String::new(), |a| format!(", ability: {a}"));
-                self.failures.push(format!(
-                    "{monster} {id}: printed {printed}, the rule gives {rule} = {derivation} \
-                     (as an exception: rule: {rule}{ability}, adjustment: {})",
-                    printed - rule
-                ));
-            }
-            return;
-        };
-        if exception.ability.as_deref() != ability {
-            self.failures.push(format!(
-                "{monster} {id}: the exception names ability {:?}, the number is derived with {ability:?}",
-                exception.ability
-            ));
-        }
-        self.used.insert((monster.to_owned(), id.to_owned()));
-        let mut wrong = Vec::new();
-        if exception.printed != printed {
-            wrong.push(format!("the table prints {printed}"));
-        }
-        if exception.rule != rule {
-            wrong.push(format!("the rule gives {rule} = {derivation}"));
-        }
-        if exception.rule + exception.adjustment != exception.printed {
-            wrong.push("rule + adjustment is not printed".to_owned());
-        }
-        if wrong.is_empty() {
-            let adjustment = exception.adjustment;
-            let kind = &exception.kind;
-            self.lines.push(format!(
-                "{monster} {id} = {printed} = {derivation} {adjustment:+} [{kind}]"
-            ));
-            *self.by_kind.entry(kind.clone()).or_default() += 1;
-        } else {
-            self.failures.push(format!(
-                "{monster} {id}: the exception is wrong: {}",
-                wrong.join("; ")
-            ));
-        }
-    }
-
-    /// Counts a printed number the SRD states no rule for.
-    fn skip(&mut self, why: &'static str) {
-        *self.unchecked.entry(why).or_default() += 1;
-    }
-
-    /// Counts a fact worth reporting about the derivations.
-    fn note(&mut self, what: &'static str) {
-        *self.notes.entry(what).or_default() += 1;
-    }
-}
-
-/// `STR +2`-style text of an ability's modifier.
-fn signed(ability: &str, modifier: i64) -> String {
-    format!("{} {modifier:+}", ability.to_uppercase())
-}
-
-/// The average of `NdS` as the SRD's arithmetic has it: `3.5` or `11`, before rounding down.
-fn exact_average(count: i64, sides: i64) -> String {
-    let twice = count * (sides + 1);
-    if twice % 2 == 0 {
-        format!("{}", twice / 2)
-    } else {
-        format!("{}.5", twice / 2)
-    }
-}
-
-/// The category of a number's name, for the summary's counts (`to_hit`, `dcs`, `skills`).
-fn category(id: &str) -> String {
-    let last = id.rsplit('/').next().unwrap_or(id);
-    let last = last.split('[').next().unwrap_or(last);
-    let last = last.split('.').next().unwrap_or(last);
-    match id.split_once('/') {
-        Some(("spellcasting", _)) => format!("spellcasting {last}"),
-        _ if id.contains("].") => {
-            let field = id.rsplit('.').next().unwrap_or_default();
-            format!("{last} {field}")
-        }
-        _ => last.to_owned(),
-    }
-}
-
-/// `NdS` → (N, S).
-fn parse_dice(text: &str) -> Option<(i64, i64)> {
-    let (count, sides) = text.split_once('d')?;
-    Some((count.parse().ok()?, sides.parse().ok()?))
-}
-
-/// A challenge rating as the SRD prints it (`1/8`, `1/4`, `1/2`, `17`).
-fn cr_text(cr: f64) -> String {
-    match cr {
-        0.125 => "1/8".to_owned(),
-        0.25 => "1/4".to_owned(),
-        0.5 => "1/2".to_owned(),
-        _ => format!("{cr}"),
-    }
-}
 
 /// One monster's numbers, recomputed.
 struct Rules<'m> {
@@ -852,16 +603,6 @@ fn worn_armor(pieces: &[Armor], dex: i64, natural: Option<i64>) -> Option<(i64, 
         }
     }
     Some((total, parts.join(" + ")))
-}
-
-fn read<T: for<'de> Deserialize<'de>>(path: &str) -> T {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);
-    let text = std::fs::read_to_string(&full).unwrap();
-    if path.ends_with(".json") {
-        serde_json::from_str(&text).unwrap()
-    } else {
-        serde_saphyr::from_str(&text).unwrap()
-    }
 }
 
 #[test]

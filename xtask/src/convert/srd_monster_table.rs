@@ -577,3 +577,102 @@ fn spellcasting_row(action: &Value, cast: &Value, tally: &mut Tally) -> Value {
     tally.add("spellcasting traits");
     Value::Object(row)
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        reason = "a panic in a test is its failure report"
+    )]
+
+    use serde_json::{Value, json};
+
+    /// A two-monster corpus written by the test (tests never read `../shared/`): a goblin as the
+    /// 5e-database has it, and a creature whose numbers are partly only in its text.
+    fn corpus(dir: &std::path::Path) {
+        let stub = |folder: &str, index: &str| json!({ "index": index, "name": index, "url": format!("/api/2014/{folder}/{index}") });
+        let goblin = json!({
+            "index": "goblin", "name": "Goblin", "size": "Small", "challenge_rating": 0.25,
+            "proficiency_bonus": 2, "xp": 50,
+            "strength": 8, "dexterity": 14, "constitution": 10, "intelligence": 10, "wisdom": 8, "charisma": 8,
+            "armor_class": [{ "type": "armor", "value": 15, "armor": [stub("equipment", "leather-armor"), stub("equipment", "shield")] }],
+            "hit_points": 7, "hit_dice": "2d6", "hit_points_roll": "2d6",
+            "proficiencies": [{ "value": 6, "proficiency": stub("proficiencies", "skill-stealth") }],
+            "senses": { "darkvision": "60 ft.", "passive_perception": 9 },
+            "special_abilities": [{ "name": "Nimble Escape", "desc": "words that must not be copied" }],
+            "actions": [{
+                "name": "Scimitar",
+                "desc": "Melee Weapon Attack: +4 to hit, reach 5 ft., one target. Hit: 5 (1d6 + 2) slashing damage.",
+                "attack_bonus": 4,
+                "damage": [{ "damage_type": stub("damage-types", "slashing"), "damage_dice": "1d6+2" }]
+            }]
+        });
+        let spider = json!({
+            "index": "giant-spider", "name": "Giant Spider", "size": "Large", "challenge_rating": 1,
+            "proficiency_bonus": 2, "xp": 200,
+            "strength": 14, "dexterity": 16, "constitution": 12, "intelligence": 2, "wisdom": 11, "charisma": 4,
+            "armor_class": [{ "type": "natural", "value": 14 }],
+            "hit_points": 26, "hit_dice": "4d10", "hit_points_roll": "4d10+4",
+            "proficiencies": [], "senses": { "passive_perception": 10 },
+            "actions": [{
+                "name": "Bite",
+                "desc": "Melee Weapon Attack: +5 to hit, reach 5 ft., one creature. Hit: 7 (1d8 + 3) piercing damage, and the target must make a DC 11 Constitution saving throw, taking 9 (2d8) poison damage on a failed save.",
+                "attack_bonus": 5,
+                "damage": [{ "damage_type": stub("damage-types", "piercing"), "damage_dice": "1d8+3" }]
+            }, {
+                "name": "Web", "desc": "must not be copied: no attack roll printed", "attack_bonus": 0
+            }]
+        });
+        let equipment = json!([
+            { "index": "leather-armor", "name": "Leather Armor", "armor_class": { "base": 11, "dex_bonus": true } },
+            { "index": "shield", "name": "Shield", "armor_class": { "base": 2, "dex_bonus": false } },
+        ]);
+        std::fs::write(
+            dir.join("5e-SRD-Monsters.json"),
+            json!([goblin, spider]).to_string(),
+        )
+        .unwrap();
+        std::fs::write(dir.join("5e-SRD-Equipment.json"), equipment.to_string()).unwrap();
+    }
+
+    #[test]
+    fn extracts_printed_numbers_from_fields_and_text() {
+        let dir = tempfile::tempdir().unwrap();
+        corpus(dir.path());
+        let out = dir.path().join("table.json");
+        let report = super::run(dir.path(), &out).unwrap();
+        assert!(report.contains("wrote 2 monsters"), "{report}");
+        let table: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let goblin = &table["monsters"][0];
+        assert_eq!(goblin["abilities"]["dex"], 14);
+        assert_eq!(goblin["skills"]["stealth"], 6);
+        assert_eq!(goblin["passive_perception"], 9);
+        assert_eq!(
+            goblin["hit_points_roll"],
+            json!({ "dice": "2d6", "bonus": 0 })
+        );
+        assert_eq!(goblin["armor_class"][0]["armor"][0]["base"], 11);
+        // An action without numbers is left out; the scimitar's average comes from the text.
+        let actions = goblin["actions"].as_array().unwrap();
+        assert_eq!(actions.len(), 1);
+        assert_eq!(actions[0]["to_hit"], json!([4]));
+        assert_eq!(actions[0]["attack_kind"], "melee weapon");
+        assert_eq!(
+            actions[0]["damage"][0],
+            json!({ "average": 5, "dice": "1d6", "bonus": 2, "type": "slashing", "counts": "damage" })
+        );
+        let spider = &table["monsters"][1];
+        assert_eq!(spider["hit_points_roll"]["bonus"], 4);
+        let bite = &spider["actions"][0];
+        // The poison damage and the DC exist only in the text: read, and marked so.
+        assert_eq!(bite["damage"][1]["dice"], "2d8");
+        assert_eq!(bite["damage"][1]["text_only"], true);
+        assert_eq!(
+            bite["dcs"][0],
+            json!({ "value": 11, "kind": "save", "abilities": ["con"], "text_only": true })
+        );
+        // A structured attack bonus of 0 without a printed attack roll is not a number.
+        assert_eq!(spider["actions"].as_array().unwrap().len(), 1);
+        assert!(!table.to_string().contains("must not be copied"));
+    }
+}
