@@ -59,7 +59,7 @@ const FINESSE: [&str; 6] = ["dagger", "dart", "rapier", "scimitar", "shortsword"
 const KINDS: [(&str, &str); 7] = [
     (
         "off_rule",
-        "the SRD prints a number its rule does not give; the adjustment is the difference",
+        "the stat block (as the 5e-database transcribes the SRD) prints a number its rule does not give; the adjustment is the difference",
     ),
     (
         "other_ability",
