@@ -37,5 +37,6 @@ mod seed_examples;
 mod sheet_fighter;
 mod srd_characters;
 mod srd_monster_rules;
+mod srd_monster_sheets;
 mod srd_pack;
 mod srd_rolls;

@@ -878,6 +878,17 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             facts.monster_numbers.insert(key.clone());
             put(&key, number(&proficiency["value"]));
         }
+        // Skills the SRD prints that the data leaves out.
+        for (key, value) in super::rolls::monster_fixes(local) {
+            facts.monster_numbers.insert(key.to_owned());
+            put(key, json!(value));
+        }
+        // A printed passive Perception the rules do not give (10 + Perception): the difference,
+        // which the stat block adds.
+        put(
+            "passive_perception_adjustment",
+            json!(super::rolls::passive_adjustment(entry)),
+        );
         for kind in ["vulnerabilities", "resistances", "immunities"] {
             let mut plain = Vec::new();
             let mut special = Vec::new();
@@ -999,29 +1010,24 @@ fn monster_action(
         n += 1;
     }
     used.insert(local.clone());
-    let mut dice = Vec::new();
-    let mut types = Vec::new();
-    for damage in list(action, "damage") {
-        match (text(damage, "damage_dice"), damage.get("damage_type")) {
-            (Some(d), Some(t)) => {
-                dice.push(d.to_owned());
-                types.push(format!("damage-types.{}", index(t)));
-            }
-            _ => ctx
-                .notes
-                .skip("monster damage given as a choice between types"),
-        }
+    let damage = super::rolls::damage_parts(action);
+    for _ in 0..damage.skipped {
+        ctx.notes
+            .skip("monster damage given as a choice the pack does not read");
     }
-    // The printed attack bonus and first damage as formulas over the stat block; a second
-    // damage (a bite's fire) as printed.
-    let (attack_bonus, first_damage) = super::rolls::action_formulas(
-        monster_entry,
-        action["attack_bonus"].as_i64(),
-        dice.first().map(String::as_str),
-    );
-    if dice.len() > 2 {
+    if damage.parts.len() > 2 {
         ctx.notes.skip("monster damage beyond the second part");
     }
+    // The printed attack bonus and weapon damage as formulas over the stat block; a second
+    // damage (a bite's fire) as printed.
+    let weapon = [
+        damage.parts.first().map(|(d, _)| d.as_str()),
+        damage.versatile.as_ref().map(|(d, _)| d.as_str()),
+    ];
+    let (attack_bonus, formulas) =
+        super::rolls::action_formulas(monster_entry, action["attack_bonus"].as_i64(), &weapon);
+    let spaced = |d: &String| d.replace('+', " + ").replace('-', " - ");
+    let extra = damage.parts.get(1);
     if action.get("options").is_some() || action.get("action_options").is_some() {
         ctx.notes
             .skip("monster action options (one of several attacks or breaths)");
@@ -1038,13 +1044,21 @@ fn monster_action(
     let mut properties = props([
         ("kind", json!(facts.value("monster_action", "kind", kind))),
         ("attack_bonus", json!(attack_bonus)),
-        ("damage", json!(first_damage)),
-        ("damage_type", json!(types.first())),
+        ("damage", json!(formulas[0])),
         (
-            "extra_damage",
-            json!(dice.get(1).map(|d| d.replace('+', " + "))),
+            "damage_type",
+            json!(damage.parts.first().and_then(|(_, t)| t.clone())),
         ),
-        ("extra_damage_type", json!(types.get(1))),
+        ("versatile_damage", json!(formulas[1])),
+        (
+            "versatile_damage_type",
+            json!(damage.versatile.as_ref().and_then(|(_, t)| t.clone())),
+        ),
+        ("extra_damage", json!(extra.map(|(d, _)| spaced(d)))),
+        (
+            "extra_damage_type",
+            json!(extra.and_then(|(_, t)| t.clone())),
+        ),
         (
             "save_dc",
             json!(dc["dc_value"].as_i64().map(|n| n.to_string())),

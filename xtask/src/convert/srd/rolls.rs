@@ -206,6 +206,46 @@ pub fn fix_spell(index: &str, properties: &mut Map<String, Value>) {
     }
 }
 
+/// Numbers of a stat block the SRD prints and the data leaves out: `(monster, property, value)`.
+const MONSTER_FIXES: &[(&str, &str, i64)] = &[
+    // "Skills Perception +3".
+    ("black-bear", "skill_perception", 3),
+    // The veteran's skills: "Athletics +5, Perception +2".
+    ("half-red-dragon-veteran", "skill_athletics", 5),
+    ("half-red-dragon-veteran", "skill_perception", 2),
+    // "Skills Perception +5".
+    ("swarm-of-ravens", "skill_perception", 5),
+];
+
+/// The numbers [`MONSTER_FIXES`] gives a monster.
+pub fn monster_fixes(index: &str) -> impl Iterator<Item = (&'static str, i64)> + '_ {
+    MONSTER_FIXES
+        .iter()
+        .filter(move |(monster, _, _)| *monster == index)
+        .map(|(_, property, value)| (*property, *value))
+}
+
+/// How far a monster's printed passive Perception is from the rules' 10 + its Perception
+/// (the skill it prints, else its Wisdom modifier); `None` when it is not.
+pub fn passive_adjustment(monster: &Value) -> Option<i64> {
+    let printed = monster["senses"]["passive_perception"].as_i64()?;
+    let skill = monster["proficiencies"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|p| p["proficiency"]["index"] == "skill-perception")
+        .and_then(|p| p["value"].as_i64())
+        .or_else(|| {
+            let index = monster["index"].as_str()?;
+            monster_fixes(index)
+                .find(|(p, _)| *p == "skill_perception")
+                .map(|(_, v)| v)
+        });
+    let perception = skill.unwrap_or_else(|| modifier(monster["wisdom"].as_i64().unwrap_or(10)));
+    let adjustment = printed - 10 - perception;
+    (adjustment != 0).then_some(adjustment)
+}
+
 /// The six abilities in the order the stat block is read for an attack: a weapon attack's
 /// Strength or Dexterity first, then the spellcasting ones.
 const ABILITIES: [(&str, &str); 6] = [
@@ -241,16 +281,19 @@ fn adjusted(base: &str, by: i64) -> String {
     }
 }
 
-/// A monster action's attack bonus and first damage as formulas over the stat block: the
-/// ability whose modifier (with proficiency, for the attack) explains the printed numbers best,
-/// the difference added where the print says more.
+/// A monster action's attack bonus and its weapon damage (the first part, and the two-handed
+/// one of a versatile weapon) as formulas over the stat block: the ability whose modifier (with
+/// proficiency, for the attack) explains the printed numbers best, the difference added where
+/// the print says more.
 pub fn action_formulas(
     monster: &Value,
     attack_bonus: Option<i64>,
-    damage: Option<&str>,
-) -> (Option<String>, Option<String>) {
+    weapon: &[Option<&str>],
+) -> (Option<String>, Vec<Option<String>>) {
     let proficiency = monster["proficiency_bonus"].as_i64().unwrap_or(2);
-    let damage = damage.and_then(split_damage);
+    let damages: Vec<Option<(Option<String>, i64)>> =
+        weapon.iter().map(|d| d.and_then(split_damage)).collect();
+    let damage = damages.first().cloned().flatten();
     let mods: Vec<(&str, i64)> = ABILITIES
         .iter()
         .map(|(short, long)| (*short, modifier(monster[*long].as_i64().unwrap_or(10))))
@@ -282,15 +325,74 @@ pub fn action_formulas(
                 .min_by_key(|(_, m)| (bonus - m).abs())
         });
     let Some((ability, m)) = best else {
-        return (
-            attack_bonus.map(|b| b.to_string()),
-            damage_text(damage, None),
-        );
+        let plain = damages.into_iter().map(|d| damage_text(d, None)).collect();
+        return (attack_bonus.map(|b| b.to_string()), plain);
     };
     let term = format!("abilities.{ability}.mod");
     let attack =
         attack_bonus.map(|b| adjusted(&format!("proficiency + {term}"), b - proficiency - m));
-    (attack, damage_text(damage, Some((&term, m))))
+    let formulas = damages
+        .into_iter()
+        .map(|d| damage_text(d, Some((&term, m))))
+        .collect();
+    (attack, formulas)
+}
+
+/// A monster action's damage parts as the data gives them: `(dice, type)` in order (a type
+/// left out where the monster chooses among several for the same dice), and the two-handed
+/// damage of a versatile weapon (a choice between two dice), with how many parts could not be
+/// read.
+pub struct DamageParts {
+    /// The parts, in order.
+    pub parts: Vec<(String, Option<String>)>,
+    /// A versatile weapon's two-handed damage and its type.
+    pub versatile: Option<(String, Option<String>)>,
+    /// Parts the data gives in a shape the pack does not read.
+    pub skipped: usize,
+}
+
+/// The damage parts of a 5e-bits monster action.
+pub fn damage_parts(action: &Value) -> DamageParts {
+    let type_of = |part: &Value| {
+        part.get("damage_type")
+            .and_then(|t| t["index"].as_str())
+            .map(|t| format!("damage-types.{t}"))
+    };
+    let mut out = DamageParts {
+        parts: Vec::new(),
+        versatile: None,
+        skipped: 0,
+    };
+    for part in action["damage"].as_array().into_iter().flatten() {
+        if let Some(dice) = part["damage_dice"].as_str() {
+            out.parts.push((dice.to_owned(), type_of(part)));
+            continue;
+        }
+        let options: Vec<&Value> = part["from"]["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .collect();
+        let dice: Vec<&str> = options
+            .iter()
+            .filter_map(|o| o["damage_dice"].as_str())
+            .collect();
+        match dice.as_slice() {
+            // The same dice of one of several types (lightning or thunder): no type.
+            [first, rest @ ..] if rest.iter().all(|d| d == first) => {
+                out.parts.push(((*first).to_owned(), None));
+            }
+            // A versatile weapon: one-handed, then two-handed (then, for a druid's staff, the
+            // damage with Shillelagh, which the pack does not read).
+            [one, two, rest @ ..] if out.versatile.is_none() => {
+                out.parts.push(((*one).to_owned(), type_of(options[0])));
+                out.versatile = Some(((*two).to_owned(), type_of(options[1])));
+                out.skipped += rest.len();
+            }
+            _ => out.skipped += 1,
+        }
+    }
+    out
 }
 
 /// The damage as a formula: its dice plus the ability modifier (and the difference to the
@@ -367,12 +469,17 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                 "attack": { "check": "item.attack_bonus", "bands": "attack",
                             "situationalChoices": checks },
                 "damage": { "dice": "item.damage", "about": "damage_type" },
+                "versatile_damage": { "dice": "item.versatile_damage", "about": "versatile_damage_type" },
                 "extra_damage": { "dice": "item.extra_damage", "about": "extra_damage_type" },
                 "save": { "dc": "item.save_dc", "about": "save_ability" },
             }),
             &[
                 ("roll.monster_action.attack.label", "Attack"),
                 ("roll.monster_action.damage.label", "Damage"),
+                (
+                    "roll.monster_action.versatile_damage.label",
+                    "Two-handed damage",
+                ),
                 ("roll.monster_action.extra_damage.label", "Extra damage"),
                 ("roll.monster_action.save.label", "Saving throw"),
             ],
@@ -432,6 +539,8 @@ fn monster_stat_block(numbers: &[String]) -> Value {
     ] {
         effects.push(json!({ "target": target, "op": "set", "value": format!("item.{property}") }));
     }
+    effects.push(json!({ "target": "senses.passive_perception", "op": "add",
+                         "value": "item.passive_perception_adjustment" }));
     for number in numbers {
         let target = if let Some(ability) = number.strip_prefix("save_") {
             format!("saves.{ability}")
@@ -491,24 +600,28 @@ mod tests {
         let goblin = json!({"proficiency_bonus": 2, "strength": 8, "dexterity": 14,
                             "constitution": 10, "intelligence": 10, "wisdom": 8, "charisma": 8});
         assert_eq!(
-            action_formulas(&goblin, Some(4), Some("1d6+2")),
+            action_formulas(&goblin, Some(4), &[Some("1d6+2")]),
             (
                 Some("proficiency + abilities.dex.mod".to_owned()),
-                Some("1d6 + abilities.dex.mod".to_owned())
+                vec![Some("1d6 + abilities.dex.mod".to_owned())]
             )
         );
-        // A +1 weapon: one more than proficiency and the modifier on both.
+        // A +1 weapon: one more than proficiency and the modifier on both; a versatile
+        // weapon's two-handed damage reads the same ability.
         assert_eq!(
-            action_formulas(&goblin, Some(5), Some("1d6+3")),
+            action_formulas(&goblin, Some(5), &[Some("1d6+3"), Some("1d8+3")]),
             (
                 Some("proficiency + abilities.dex.mod + 1".to_owned()),
-                Some("1d6 + abilities.dex.mod + 1".to_owned())
+                vec![
+                    Some("1d6 + abilities.dex.mod + 1".to_owned()),
+                    Some("1d8 + abilities.dex.mod + 1".to_owned())
+                ]
             )
         );
         // Damage with no bonus stays plain dice.
         assert_eq!(
-            action_formulas(&goblin, Some(4), Some("1d4")).1.as_deref(),
-            Some("1d4")
+            action_formulas(&goblin, Some(4), &[Some("1d4")]).1,
+            [Some("1d4".to_owned())]
         );
     }
 }

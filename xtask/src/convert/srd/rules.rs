@@ -944,6 +944,11 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             "Blind beyond its blindsight",
         ),
         p("passive_perception", prop("number"), "Passive Perception"),
+        p(
+            "passive_perception_adjustment",
+            prop("number"),
+            "Passive Perception beyond the rules",
+        ),
         p("languages", content_many(&["language"]), "Languages"),
         p(
             "languages_special",
@@ -986,6 +991,12 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         p("attack_bonus", prop("formula"), "Attack bonus"),
         p("damage", prop("dice"), "Damage"),
         p("damage_type", content(&["damage_type"]), "Damage type"),
+        p("versatile_damage", prop("dice"), "Two-handed damage"),
+        p(
+            "versatile_damage_type",
+            content(&["damage_type"]),
+            "Two-handed damage type",
+        ),
         p("extra_damage", prop("dice"), "Extra damage"),
         p(
             "extra_damage_type",
