@@ -5,8 +5,10 @@
 //! with the formula and effects that made it, settings, live state (pools with their maxima,
 //! plain and wound tracks), lists, the purse, what the character owns (listed, granted,
 //! picked, with templates applied and its own homebrew), the rolls it can make as formulas
-//! ready to roll with their exact odds against the ruleset's result bands ([`analyze_check`]),
-//! and the rules issues: `check_character`'s from `opencharacter-resolve` plus what evaluation
+//! ready to roll with their exact odds against the ruleset's result bands ([`analyze_check`]):
+//! the actions', and each owned item's as its content type declares them at every value of
+//! their parameters ([`Sheet::content_rolls`] reads them against a target), the sheet of a
+//! stat block ([`evaluate_stat_block`]: a monster), and the rules issues: `check_character`'s from `opencharacter-resolve` plus what evaluation
 //! finds (failed constraints, values out of bounds, open choices, deprecated content, …).
 //! How a sheet is computed is specified in `docs/spec/characters.md`.
 //!

@@ -9,7 +9,10 @@
 //! effect targets, choice item lists and query types, display-hint fields and groups, the
 //! market's goods, places and stock tables, loot entries' items, filters and coins, content
 //! items' grants, choices, effects, prices and `content` properties, templates' types, effects,
-//! grants and prices, and every name a formula reads. Layers are checked by the layers crate.
+//! grants and prices, content types' rolls and stat blocks (`content_types`: band sets,
+//! situational choices, effect targets, parameter names, and the `item.<property>` and parameter
+//! names their formulas and their items' may read), and every name a formula reads. Layers are
+//! checked by the layers crate.
 //!
 //! Every diagnostic has the pack and a JSON pointer into the pack's release.
 

@@ -13,10 +13,16 @@
 //!   disadvantage, the better or worse of two rolls, ranked critical failure < failure <
 //!   success < critical success (the formula language's `under`).
 //!
+//! Owned items give the rolls their content type declares (`content`: a check, a save, dice or a
+//! value at each value of the parameters it reads, read with the caller's [`RollOptions`]: a
+//! target's AC or DC, a target's save modifier, parameter ranges), or, for a type that declares
+//! none, those of the property-name convention (`convention`).
+//!
 //! One module a concern: the types and the sheet's list of rolls here; exact odds and the
 //! shared dice cache in `odds`; reading result bands in `bands`; a check of each resolution kind
-//! in `sum`, `pools` and `under`; checks and plain rolls from formulas, situational choices and
-//! [`Sheet::action_roll`] in `checks`; owned items' rolls by the property-name convention in
+//! in `sum`, `pools` and `under`; checks and plain rolls from formulas and
+//! [`Sheet::action_roll`] in `checks`; situational choices in `situational`; items' declared
+//! rolls in `content` (their properties read through `crate::item_scope`); the convention in
 //! `convention`.
 
 mod bands;
