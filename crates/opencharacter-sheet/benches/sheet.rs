@@ -1,5 +1,6 @@
-//! Evaluating the SRD 5.1 level-3 fighter's whole sheet, beside only parsing its character file,
-//! in the same run: prints the time of each and their ratio.
+//! Evaluating the SRD 5.1 level-3 fighter's whole sheet and the level-5 wizard's (with every
+//! roll of its sixteen spells, at every slot level it has), beside only parsing each character
+//! file, in the same run: prints the time of each and their ratio.
 //!
 //! `cargo bench -p opencharacter-sheet` (a plain binary: `harness = false`). The pack is read
 //! from its source files once, outside the timing.
@@ -76,6 +77,45 @@ fn srd() -> PackRelease {
     }
 }
 
+/// The time of one parse, one parse + `evaluate`, one parse + `Evaluator::evaluate`, each
+/// averaged over `rounds × per_round` runs, the three alternating so machine load favours none.
+fn measure(
+    ruleset: &opencharacter_spec::model::Ruleset,
+    evaluator: &Evaluator<'_>,
+    text: &str,
+    rounds: u32,
+    per_round: u32,
+) -> [f64; 3] {
+    let options = EvaluateOptions::default();
+    let mut times = [Duration::ZERO; 3];
+    for _ in 0..rounds {
+        let start = Instant::now();
+        for _ in 0..per_round {
+            let character: Character = opencharacter_spec::yaml::from_str(black_box(text)).unwrap();
+            black_box(character);
+        }
+        times[0] += start.elapsed();
+
+        // `evaluate`: a fresh evaluation, parsing the ruleset's formulas it reads.
+        let start = Instant::now();
+        for _ in 0..per_round {
+            let character: Character = opencharacter_spec::yaml::from_str(black_box(text)).unwrap();
+            black_box(evaluate(ruleset, &character, &options));
+        }
+        times[1] += start.elapsed();
+
+        // `Evaluator`: formulas parsed once for the ruleset, as an app holding it would.
+        let start = Instant::now();
+        for _ in 0..per_round {
+            let character: Character = opencharacter_spec::yaml::from_str(black_box(text)).unwrap();
+            black_box(evaluator.evaluate(&character, &options));
+        }
+        times[2] += start.elapsed();
+    }
+    let n = f64::from(rounds * per_round);
+    times.map(|t| t.as_secs_f64() / n)
+}
+
 fn main() {
     let release = srd();
     let options = LoadOptions {
@@ -83,64 +123,43 @@ fn main() {
         ..LoadOptions::default()
     };
     let (ruleset, _) = load_ruleset([&release], &options);
-    let text = std::fs::read_to_string(root().join("examples/characters/fighter-3.yaml")).unwrap();
-    let evaluate_options = EvaluateOptions::default();
-
-    // Rounds alternate the measurements so machine load favours none of them.
     let evaluator = Evaluator::new(&ruleset);
-    let rounds = 10;
-    let per_round = 20;
-    let (mut parse_time, mut cold_time, mut warm_time) =
-        (Duration::ZERO, Duration::ZERO, Duration::ZERO);
-    for _ in 0..rounds {
-        let start = Instant::now();
-        for _ in 0..per_round {
-            let character: Character =
-                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
-            black_box(character);
-        }
-        parse_time += start.elapsed();
-
-        // `evaluate`: a fresh evaluation, parsing the ruleset's formulas it reads.
-        let start = Instant::now();
-        for _ in 0..per_round {
-            let character: Character =
-                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
-            black_box(evaluate(&ruleset, &character, &evaluate_options));
-        }
-        cold_time += start.elapsed();
-
-        // `Evaluator`: formulas parsed once for the ruleset, as an app holding it would.
-        let start = Instant::now();
-        for _ in 0..per_round {
-            let character: Character =
-                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
-            black_box(evaluator.evaluate(&character, &evaluate_options));
-        }
-        warm_time += start.elapsed();
-    }
-    let n = f64::from(rounds * per_round);
-    let parse = parse_time.as_secs_f64() / n;
-    let cold = cold_time.as_secs_f64() / n;
-    let warm = warm_time.as_secs_f64() / n;
+    let (rounds, per_round) = (10, 20);
     println!(
-        "fighter-3 against the SRD 5.1 pack ({} fields, {} content items), {} runs each:",
+        "against the SRD 5.1 pack ({} fields, {} content items), {} runs each:",
         ruleset.fields.len(),
         ruleset.content.len(),
         rounds * per_round
     );
-    println!(
-        "  parse the character file only                  {:>9.1} µs",
-        parse * 1e6
-    );
-    println!(
-        "  parse + evaluate the whole sheet (evaluate)    {:>9.1} µs  ({:.1}× parsing)",
-        cold * 1e6,
-        cold / parse
-    );
-    println!(
-        "  parse + evaluate, formulas parsed once (Evaluator) {:>5.1} µs  ({:.1}× parsing)",
-        warm * 1e6,
-        warm / parse
-    );
+    for (name, file) in [
+        ("fighter-3", "examples/characters/fighter-3.yaml"),
+        (
+            "wizard-5 (16 spells, every roll at every slot)",
+            "examples/characters/wizard-5.yaml",
+        ),
+    ] {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let character: Character = opencharacter_spec::yaml::from_str(&text).unwrap();
+        let sheet = evaluate(&ruleset, &character, &EvaluateOptions::default());
+        let item_rolls = sheet.rolls.iter().filter(|r| r.content.is_some()).count();
+        let [parse, cold, warm] = measure(&ruleset, &evaluator, &text, rounds, per_round);
+        println!(
+            "{name}: {} rolls, {item_rolls} of them its items'",
+            sheet.rolls.len()
+        );
+        println!(
+            "  parse the character file only                  {:>9.1} µs",
+            parse * 1e6
+        );
+        println!(
+            "  parse + evaluate the whole sheet (evaluate)    {:>9.1} µs  ({:.1}× parsing)",
+            cold * 1e6,
+            cold / parse
+        );
+        println!(
+            "  parse + evaluate, formulas parsed once (Evaluator) {:>5.1} µs  ({:.1}× parsing)",
+            warm * 1e6,
+            warm / parse
+        );
+    }
 }
