@@ -105,17 +105,61 @@ pub trait Environment {
     fn count(&self, _content: &str) -> i64 {
         0
     }
+
+    /// `total(property)` and `total(property, tag)`: the sum, over the owned content (only
+    /// the items carrying `tag` when one is given), of each item's numeric `property` times
+    /// its quantity; an item without the property adds 0.
+    ///
+    /// The default knows no owned content's properties: it fails with
+    /// [`EvalErrorKind::UnknownAggregate`], so an environment that cannot answer says so rather
+    /// than giving a wrong 0.
+    fn total(&self, property: &str, tag: Option<&str>) -> Result<Number, EvalErrorKind> {
+        Err(EvalErrorKind::UnknownAggregate(aggregate_text(
+            Function::Total,
+            property,
+            tag,
+        )))
+    }
+
+    /// `tagged(tag)`: how many owned items carry `tag`, each counted with its quantity.
+    ///
+    /// The default fails with [`EvalErrorKind::UnknownAggregate`], as [`Environment::total`].
+    fn tagged(&self, tag: &str) -> Result<i64, EvalErrorKind> {
+        Err(EvalErrorKind::UnknownAggregate(aggregate_text(
+            Function::Tagged,
+            tag,
+            None,
+        )))
+    }
+}
+
+/// The call's text for messages: `total("weight", "gear")`.
+fn aggregate_text(function: Function, first: &str, second: Option<&str>) -> String {
+    let args: Vec<Expr> = std::iter::once(first)
+        .chain(second)
+        .map(|value| Expr::String {
+            value: value.to_owned(),
+        })
+        .collect();
+    Expr::Call { function, args }.to_string()
 }
 
 /// A plain map-backed environment, for tests, tools and the command line.
 ///
 /// ```
-/// use opencharacter_formula::{MapEnv, SplitMix64, Value, parse};
+/// use opencharacter_formula::{MapEnv, MapItem, SplitMix64, Value, parse};
 /// let mut env = MapEnv::default();
 /// env.fields.insert("abilities.str.score".into(), Value::from(15));
 /// env.owned.insert("feats.alert".into(), 1);
 /// let tree = parse("floor((abilities.str.score - 10) / 2) + if(has(\"feats.alert\"), 5, 0)")?;
 /// assert_eq!(tree.eval(&env, &mut SplitMix64::new(1))?, Value::from(7));
+///
+/// // Three torches of 1 lb each: `total("weight")` is 3.
+/// env.owned.insert("items.torch".into(), 3);
+/// let torch = MapItem::default().with_tag("gear").with_property("weight", Value::from(1));
+/// env.items.insert("items.torch".into(), torch);
+/// let carried = parse("total(\"weight\", \"gear\") + tagged(\"gear\")")?;
+/// assert_eq!(carried.eval(&env, &mut SplitMix64::new(1))?, Value::from(6));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -127,6 +171,49 @@ pub struct MapEnv {
     pub settings: BTreeMap<String, Value>,
     /// Owned content: ID → how many.
     pub owned: BTreeMap<String, i64>,
+    /// What content items carry, by ID, for `total` and `tagged`. An item counts with its
+    /// quantity in `owned` (not at all when it is not owned there).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub items: BTreeMap<String, MapItem>,
+}
+
+/// A content item's tags and properties, as [`MapEnv`] reads them for `total` and `tagged`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct MapItem {
+    /// The item's tags.
+    pub tags: std::collections::BTreeSet<String>,
+    /// The item's property values, by property ID.
+    pub properties: BTreeMap<String, Value>,
+}
+
+impl MapItem {
+    /// The item with one more tag.
+    pub fn with_tag(mut self, tag: &str) -> MapItem {
+        self.tags.insert(tag.to_owned());
+        self
+    }
+
+    /// The item with a property set.
+    pub fn with_property(mut self, property: &str, value: Value) -> MapItem {
+        self.properties.insert(property.to_owned(), value);
+        self
+    }
+}
+
+impl MapEnv {
+    /// Each owned item described in `items` (quantity above 0) with its quantity, carrying
+    /// `tag` when one is given.
+    fn owned_items<'a>(
+        &'a self,
+        tag: Option<&'a str>,
+    ) -> impl Iterator<Item = (i64, &'a MapItem)> + 'a {
+        self.items.iter().filter_map(move |(id, item)| {
+            let quantity = self.owned.get(id).copied().unwrap_or(0);
+            let carries = tag.is_none_or(|tag| item.tags.contains(tag));
+            (quantity > 0 && carries).then_some((quantity, item))
+        })
+    }
 }
 
 impl Environment for MapEnv {
@@ -147,6 +234,25 @@ impl Environment for MapEnv {
 
     fn count(&self, content: &str) -> i64 {
         self.owned.get(content).copied().unwrap_or(0)
+    }
+
+    /// A property that is not a number (a text, a boolean) is `formula-wrong-type`.
+    fn total(&self, property: &str, tag: Option<&str>) -> Result<Number, EvalErrorKind> {
+        let mut sum = Number::ZERO;
+        for (quantity, item) in self.owned_items(tag) {
+            let Some(value) = item.properties.get(property) else {
+                continue;
+            };
+            let each = number(value.clone())?;
+            sum = sum.checked_add(each.checked_mul(Number::from(quantity))?)?;
+        }
+        Ok(sum)
+    }
+
+    fn tagged(&self, tag: &str) -> Result<i64, EvalErrorKind> {
+        self.owned_items(Some(tag))
+            .try_fold(0i64, |n, (quantity, _)| n.checked_add(quantity))
+            .ok_or(EvalErrorKind::Overflow)
     }
 }
 
@@ -253,6 +359,9 @@ pub enum EvalErrorKind {
     /// An argument outside what the operation accepts (`choose(4, a, b)`, `d0`).
     #[error("{0}")]
     OutOfRange(String),
+    /// The environment cannot answer an aggregate over owned content (`total("weight")`).
+    #[error("the environment cannot answer `{0}`")]
+    UnknownAggregate(String),
 }
 
 impl EvalErrorKind {
@@ -266,6 +375,7 @@ impl EvalErrorKind {
             EvalErrorKind::Overflow => "formula-overflow",
             EvalErrorKind::LimitExceeded { .. } => "formula-limit",
             EvalErrorKind::OutOfRange(_) => "formula-out-of-range",
+            EvalErrorKind::UnknownAggregate(_) => "formula-unknown-aggregate",
         }
     }
 }
@@ -420,6 +530,24 @@ pub(crate) fn dice_spec(count: Value, sides: Value) -> Result<DiceSpec, EvalErro
     Ok(DiceSpec { count, sides })
 }
 
+/// The 0-based position of `choose`'s option `index` (1-based) among `options`.
+pub(crate) fn choose_position(index: i64, options: usize) -> Result<usize, EvalErrorKind> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| i.checked_sub(1))
+        .filter(|i| *i < options)
+        .ok_or_else(|| {
+            EvalErrorKind::OutOfRange(format!(
+                "`choose` index {index} is not between 1 and {options}"
+            ))
+        })
+}
+
+/// `lookup`'s value below its first threshold.
+pub(crate) fn below_first_threshold(x: Number) -> EvalErrorKind {
+    EvalErrorKind::OutOfRange(format!("`lookup` value {x} is below the first threshold"))
+}
+
 /// `under`'s advantage argument: 1 advantage, -1 disadvantage, 0 neither.
 pub(crate) fn advantage(value: Value) -> Result<i64, EvalErrorKind> {
     let adv = integer(value, "advantage")?;
@@ -429,6 +557,42 @@ pub(crate) fn advantage(value: Value) -> Result<i64, EvalErrorKind> {
         )));
     }
     Ok(adv)
+}
+
+/// What a function of string literals reads from the environment: `has`, `count`, `setting`,
+/// `total` (its optional tag is `tag`) and `tagged`. Shared by evaluation, odds and bounds.
+pub(crate) fn read_id<E: Environment + ?Sized>(
+    env: &E,
+    function: Function,
+    id: &str,
+    tag: Option<&Expr>,
+) -> Result<Value, EvalErrorKind> {
+    Ok(match function {
+        Function::Has => Value::Bool(env.has(id)),
+        Function::Count => Value::from(env.count(id)),
+        Function::Setting => env
+            .setting(id)
+            .ok_or_else(|| EvalErrorKind::UnknownSetting(id.to_owned()))?,
+        Function::Total => {
+            let tag = match tag {
+                None => None,
+                Some(Expr::String { value }) => Some(value.as_str()),
+                Some(_) => {
+                    return Err(EvalErrorKind::OutOfRange(
+                        "`total` takes string literals".to_owned(),
+                    ));
+                }
+            };
+            Value::Number(env.total(id, tag)?)
+        }
+        Function::Tagged => Value::from(env.tagged(id)?),
+        _ => {
+            return Err(EvalErrorKind::OutOfRange(format!(
+                "`{}` reads no ID",
+                function.name()
+            )));
+        }
+    })
 }
 
 struct Evaluator<'a, E: ?Sized, R: ?Sized> {
@@ -554,35 +718,22 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
                 let condition = boolean(condition).map_err(|k| located(k, first))?;
                 self.eval(&args[if condition { 1 } else { 2 }])?
             }
-            Function::Has | Function::Count | Function::Setting => {
+            Function::Has
+            | Function::Count
+            | Function::Setting
+            | Function::Total
+            | Function::Tagged => {
                 let Expr::String { value: id } = first else {
                     let value = self.eval(first)?;
                     return Err(wrong("a string literal", &value).into());
                 };
-                match function {
-                    Function::Has => Value::Bool(self.env.has(id)),
-                    Function::Count => Value::from(self.env.count(id)),
-                    _ => self
-                        .env
-                        .setting(id)
-                        .ok_or_else(|| EvalErrorKind::UnknownSetting(id.clone()))?,
-                }
+                read_id(self.env, function, id, args.get(1))?
             }
             Function::Choose => {
                 let index = self.eval(first)?;
                 let index = integer(index, "a `choose` index").map_err(|k| located(k, first))?;
                 let options = &args[1..];
-                let chosen = usize::try_from(index)
-                    .ok()
-                    .and_then(|i| i.checked_sub(1))
-                    .and_then(|i| options.get(i))
-                    .ok_or_else(|| {
-                        EvalErrorKind::OutOfRange(format!(
-                            "`choose` index {index} is not between 1 and {}",
-                            options.len()
-                        ))
-                    })?;
-                self.eval(chosen)?
+                self.eval(&options[choose_position(index, options.len())?])?
             }
             Function::Lookup => {
                 let x = self.num(first)?;
@@ -593,11 +744,7 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
                     }
                     chosen = pair.get(1);
                 }
-                let chosen = chosen.ok_or_else(|| {
-                    EvalErrorKind::OutOfRange(format!(
-                        "`lookup` value {x} is below the first threshold"
-                    ))
-                })?;
+                let chosen = chosen.ok_or_else(|| below_first_threshold(x))?;
                 self.eval(chosen)?
             }
             Function::Under => {

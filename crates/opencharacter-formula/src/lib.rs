@@ -34,18 +34,22 @@ mod bounds;
 mod dist;
 mod error;
 mod eval;
+mod fold;
+mod kinds;
 mod number;
 mod parse;
 mod print;
+mod sum;
 mod tree;
 
 pub use bounds::Bounds;
 pub use dist::{Distribution, MAX_OUTCOMES, Probability};
 pub use error::{ParseError, ParseErrorKind};
 pub use eval::{
-    Environment, EvalError, EvalErrorKind, MAX_DICE, MAX_ROLLS, MAX_SIDES, MapEnv, Roller,
+    Environment, EvalError, EvalErrorKind, MAX_DICE, MAX_ROLLS, MAX_SIDES, MapEnv, MapItem, Roller,
     SplitMix64, Value,
 };
+pub use kinds::{Kind, Kinds};
 pub use number::{Number, Overflow};
 pub use parse::parse;
 pub use tree::{BinaryOp, DiceModifier, Expr, Function, Literal, References, TreeError, UnaryOp};
