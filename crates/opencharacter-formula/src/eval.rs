@@ -262,6 +262,15 @@ pub trait Roller {
     fn roll(&mut self, sides: u64) -> u64;
 }
 
+/// A roller for formulas that roll nothing: it is never asked (and would give 1).
+pub(crate) struct NoDice;
+
+impl Roller for NoDice {
+    fn roll(&mut self, _sides: u64) -> u64 {
+        1
+    }
+}
+
 /// The default roller: SplitMix64, so seeded rolls are identical on every machine and in every
 /// port. `roll(sides)` draws 64-bit outputs, rejects those at or above the largest multiple of
 /// `sides` below 2^64, and returns `x % sides + 1`.

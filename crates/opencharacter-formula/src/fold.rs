@@ -8,22 +8,13 @@
 //! has exactly the distribution of the original under the same environment.
 
 use crate::eval::{
-    EvalError, EvalErrorKind, Located, Roller, Value, below_first_threshold, boolean,
+    EvalError, EvalErrorKind, Located, NoDice, Value, below_first_threshold, boolean,
     choose_position, integer, number,
 };
 use crate::kinds::rolls;
 use crate::sum::canonical;
 use crate::tree::{DiceModifier, Expr, Function};
 use crate::{Distribution, Environment};
-
-/// A roller for formulas that roll nothing: it is never asked.
-struct NoDice;
-
-impl Roller for NoDice {
-    fn roll(&mut self, _sides: u64) -> u64 {
-        1
-    }
-}
 
 struct Folder<'a, E: ?Sized> {
     env: &'a E,

@@ -101,13 +101,14 @@ impl Kinds {
         Kinds(self.0 | other.0)
     }
 
-    /// The kinds when the value is also chosen by a roll: a number becomes dice.
+    /// The kinds when the value is also chosen by a roll: a number becomes dice, and a
+    /// name's value may then be dice too.
     fn rolled(self) -> Kinds {
-        if self.may_be(Kind::Number) {
-            Kinds((self.0 & !Kind::Number.bit()) | Kind::Dice.bit())
-        } else {
-            self
+        let mut bits = self.0;
+        if self.may_be(Kind::Number) || self.from_names() {
+            bits |= Kind::Dice.bit();
         }
+        Kinds(bits & !Kind::Number.bit())
     }
 }
 
@@ -275,6 +276,7 @@ mod tests {
             ("if(flag, 2d6, 0)", "a number or dice"),
             ("if(d20 >= 10, 2, 1)", "dice"),
             ("lookup(d6, 1, 2, 4, 5)", "dice"),
+            ("if(d6 >= 2, level, slot)", "dice or a name's value"),
             ("choose(2, 1, \"x\")", "a number or a string"),
             ("d20 + 5 >= 15", "a boolean"),
             ("has(\"feats.alert\")", "a boolean"),

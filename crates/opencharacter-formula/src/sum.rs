@@ -10,7 +10,8 @@
 //! The rewriting needs no environment: [`Expr::fold_dice`] first puts every fixed value in, and
 //! [`Expr::plus`] adds a term to a formula that is already folded.
 
-use crate::eval::{Environment, MAX_DICE, MAX_SIDES, Value};
+use crate::eval::{Environment, MAX_DICE, MAX_SIDES, NoDice, Value};
+use crate::kinds::rolls;
 use crate::number::Number;
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
 
@@ -105,6 +106,14 @@ impl Sum {
             });
         }
         Some(out)
+    }
+
+    /// Whether every term is plain dice, which can neither fail nor give anything but a
+    /// number.
+    fn only_dice(&self) -> bool {
+        self.terms
+            .iter()
+            .all(|t| matches!(t.base, Base::Dice { .. }))
     }
 
     /// Whether every value it can take is an integer.
@@ -277,8 +286,18 @@ impl Part {
     }
 }
 
-/// A node kept whole: a term of a sum when it is surely numeric.
+/// A node kept whole: its value when it neither rolls nor reads a name (a choice whose dice
+/// were all folded away: `if(0d6 > 0, 2, 3)`), else a term of a sum when it is surely numeric.
 fn atom(expr: Expr) -> Part {
+    if !rolls(&expr)
+        && !reads_env(&expr)
+        && let Ok(value) = expr.eval(&Nothing, &mut NoDice)
+    {
+        return match value {
+            Value::Number(n) => Part::Sum(Sum::constant(n)),
+            other => Part::Atom(Expr::literal(&other)),
+        };
+    }
     if expr.kinds().surely_numeric() {
         Part::Sum(Sum::term(Base::Other(expr)))
     } else {
@@ -319,8 +338,12 @@ fn binary_part(op: BinaryOp, left: Part, right: Part) -> Part {
         let combined = match op {
             BinaryOp::Add | BinaryOp::Sub => a.clone().add(b.clone(), op == BinaryOp::Sub),
             BinaryOp::Mul => match (a.as_constant(), b.as_constant()) {
+                (Some(x), Some(y)) => x.checked_mul(y).ok().map(Sum::constant),
                 (Some(c), _) if c != Number::ZERO => b.clone().scale(c),
                 (_, Some(c)) if c != Number::ZERO => a.clone().scale(c),
+                // Zero times plain dice is zero, whatever they show; other terms may fail.
+                (Some(_), _) if b.only_dice() => Some(Sum::constant(Number::ZERO)),
+                (_, Some(_)) if a.only_dice() => Some(Sum::constant(Number::ZERO)),
                 _ => None,
             },
             BinaryOp::Div => b
@@ -379,6 +402,9 @@ fn call_part(function: Function, args: &[Expr]) -> Part {
         });
     }
     let mut parts: Vec<Part> = args.iter().map(part).collect();
+    if let Some(chosen) = decided(function, &parts) {
+        return parts.swap_remove(chosen);
+    }
     match (function, parts.as_slice()) {
         (Function::Floor | Function::Ceil | Function::Round | Function::Trunc, [Part::Sum(s)]) => {
             let round = match function {
@@ -424,6 +450,37 @@ fn call_part(function: Function, args: &[Expr]) -> Part {
         function,
         args: parts.into_iter().map(Part::into_expr).collect(),
     })
+}
+
+/// The option of an `if`, `choose` or `lookup` whose choosers became fixed values once
+/// normalised (`if(0d6 > 0, …)` is `if(false, …)`), as evaluation would choose it; `None`
+/// when still undecided or when choosing would fail (the call is then kept, and fails).
+fn decided(function: Function, parts: &[Part]) -> Option<usize> {
+    let constant = |p: &Part| p.as_sum().and_then(Sum::as_constant);
+    match function {
+        Function::If => match parts.first()? {
+            Part::Atom(Expr::Bool { value }) => Some(if *value { 1 } else { 2 }),
+            _ => None,
+        },
+        Function::Choose => {
+            let index = constant(parts.first()?)?.to_integer()?;
+            crate::eval::choose_position(index, parts.len() - 1)
+                .ok()
+                .map(|p| p + 1)
+        }
+        Function::Lookup => {
+            let x = constant(parts.first()?)?;
+            let mut chosen = None;
+            for (i, threshold) in parts.iter().enumerate().skip(1).step_by(2) {
+                if constant(threshold)? > x {
+                    break;
+                }
+                chosen = Some(i + 1);
+            }
+            chosen.filter(|i| *i < parts.len())
+        }
+        _ => None,
+    }
 }
 
 /// `min` or `max` without the arguments that can never decide it: for `max`, one whose
@@ -481,9 +538,15 @@ fn clamped(parts: &[Part]) -> Option<usize> {
     }
 }
 
-/// The canonical sum form of a tree, rewritten throughout (see the module header).
+/// The canonical sum form of a tree, rewritten throughout (see the module header). A sum of
+/// so many terms that its flat form would nest deeper than [`crate::MAX_DEPTH`] keeps the
+/// shape it had, so its text still reads back.
 pub(crate) fn canonical(expr: &Expr) -> Expr {
-    part(expr).into_expr()
+    let out = part(expr).into_expr();
+    if out.depth() > crate::MAX_DEPTH && out.depth() > expr.depth() {
+        return expr.clone();
+    }
+    out
 }
 
 impl Expr {
@@ -540,8 +603,16 @@ mod tests {
             ("2 - 2", "0"),
             ("4d6kh3 + 4d6kh3", "4d6kh3 + 4d6kh3"),
             ("d6 * d4 * 2", "2 * (d6 * d4)"),
-            ("0 * d6", "0 * d6"),
+            ("0 * d6", "0"),
+            ("0 * 4d6kh3", "0 * 4d6kh3"),
             ("d6 / 0", "d6 / 0"),
+            ("d6 + 1 / 0", "d6 + 1 / 0"),
+            ("if(0d6 > 0, 2, 3) + d4", "d4 + 3"),
+            ("if(0d6 > 0, 2d6, 3) + d4", "d4 + 3"),
+            ("choose(1d1 + 1, d4, d6)", "d6"),
+            ("lookup(0d4 + 4, 1, d4, 3, d6, 5, d8)", "d6"),
+            ("lookup(0d4, 1, d4)", "lookup(0, 1, d4)"),
+            ("d1 < 2", "true"),
             ("floor(d6)", "d6"),
             ("floor(d6 / 2)", "floor(d6 / 2)"),
             ("floor(7 / 2) + d6", "d6 + 3"),
@@ -561,6 +632,23 @@ mod tests {
         ] {
             assert_eq!(canon(text), expected, "{text}");
         }
+    }
+
+    #[test]
+    fn long_sums_keep_a_depth_that_reads_back() {
+        // 64 rolls that cannot merge, summed as a balanced tree 7 levels deep: flat, the sum
+        // would nest 64 levels.
+        let mut level: Vec<String> = (0..64).map(|_| "4d6kh3".to_owned()).collect();
+        while level.len() > 1 {
+            level = level
+                .chunks(2)
+                .map(|p| format!("({} + {})", p[0], p[1]))
+                .collect();
+        }
+        let tree = parse(&level[0]).expect("parses");
+        let out = canonical(&tree);
+        assert!(out.depth() <= crate::MAX_DEPTH);
+        assert_eq!(parse(&out.to_string()).expect("reads back"), out);
     }
 
     #[test]
