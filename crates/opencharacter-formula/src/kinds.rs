@@ -26,16 +26,17 @@ pub enum Kind {
 impl Kind {
     fn bit(self) -> u8 {
         match self {
-            Kind::Number => 1,
-            Kind::Dice => 2,
-            Kind::Boolean => 4,
-            Kind::String => 8,
+            Kind::Number => TABLE[0].0,
+            Kind::Dice => TABLE[1].0,
+            Kind::Boolean => TABLE[2].0,
+            Kind::String => TABLE[3].0,
         }
     }
 }
 
 /// Bit of a value read from a name (a field or a setting): any kind.
 const NAMES: u8 = 16;
+/// A number or dice.
 const NUMERIC: u8 = 1 | 2;
 
 /// The kinds of value a formula can give. A formula that can only fail (`-true`) gives none.
@@ -112,20 +113,40 @@ impl Kinds {
     }
 }
 
+/// Each kind's bit, its token and its words.
+const TABLE: [(u8, &str, &str); 5] = [
+    (1, "number", "a number"),
+    (2, "dice", "dice"),
+    (4, "boolean", "a boolean"),
+    (8, "string", "a string"),
+    (NAMES, "name", "a name's value"),
+];
+
+impl Kinds {
+    /// The kinds as tokens, in the order `number`, `dice`, `boolean`, `string`, `name` (a
+    /// name's value), as the conformance vectors write them; empty for no value.
+    ///
+    /// ```
+    /// let kinds = opencharacter_formula::parse("if(flag, 2d6, weapon.damage)")?.kinds();
+    /// assert_eq!(kinds.tokens(), ["dice", "name"]);
+    /// # Ok::<(), opencharacter_formula::ParseError>(())
+    /// ```
+    pub fn tokens(self) -> Vec<&'static str> {
+        TABLE
+            .iter()
+            .filter(|(bit, _, _)| self.0 & bit != 0)
+            .map(|(_, token, _)| *token)
+            .collect()
+    }
+}
+
 /// `a number`, `dice`, `a boolean`, `a string`, `a name's value`, joined with `or`; `no value`.
 impl fmt::Display for Kinds {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = [
-            (Kind::Number.bit(), "a number"),
-            (Kind::Dice.bit(), "dice"),
-            (Kind::Boolean.bit(), "a boolean"),
-            (Kind::String.bit(), "a string"),
-            (NAMES, "a name's value"),
-        ];
-        let found: Vec<&str> = names
+        let found: Vec<&str> = TABLE
             .iter()
-            .filter(|(bit, _)| self.0 & bit != 0)
-            .map(|(_, name)| *name)
+            .filter(|(bit, _, _)| self.0 & bit != 0)
+            .map(|(_, _, words)| *words)
             .collect();
         if found.is_empty() {
             return f.write_str("no value");
