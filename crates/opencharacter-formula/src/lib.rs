@@ -6,7 +6,9 @@
 //! [`Display`](std::fmt::Display) of [`Expr`]), its JSON tree (serde on [`Expr`]), the names it
 //! uses ([`Expr::references`]), its evaluation over a caller-supplied [`Environment`] and
 //! [`Roller`] ([`Expr::eval`]), the exact distribution of its dice ([`Expr::analyze`]) and its
-//! minimum, maximum and mean without rolling ([`Expr::bounds`]).
+//! minimum, maximum and mean without rolling ([`Expr::bounds`]), the dice a formula gives for
+//! an environment in canonical text ([`Expr::fold_dice`], [`Expr::plus`]), and the kinds of
+//! value it can give, known from its tree alone ([`Expr::kinds`]).
 //! The language is specified in `docs/spec/formulas.md`.
 //!
 //! **Does not own:** what a name means. The formula crate knows nothing of packs, fields or
