@@ -8,7 +8,6 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use opencharacter::release::validate::{ValidateOptions, validate_paths};
 use opencharacter::sheet::{EvaluateOptions, RollKind, Sheet, evaluate};
 use opencharacter::spec::model::{Character, Ruleset};
 
@@ -16,25 +15,7 @@ fn ruleset() -> &'static Ruleset {
     static RULESET: OnceLock<Ruleset> = OnceLock::new();
     RULESET.get_or_init(|| {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/dice-values");
-        let validation = validate_paths(&[root], &[], &ValidateOptions::default()).unwrap();
-        let found: Vec<String> = validation
-            .reading
-            .all_diagnostics()
-            .map(|d| {
-                format!(
-                    "{} {:?}:{:?} {}",
-                    d.code.name,
-                    d.location.file,
-                    d.location.line,
-                    d.message()
-                )
-            })
-            .collect();
-        assert!(
-            found.is_empty(),
-            "the dice-values pack is not clean: {found:#?}"
-        );
-        validation.rulesets.into_iter().flatten().next().unwrap()
+        crate::common::clean_ruleset(&root, "the dice-values pack")
     })
 }
 
