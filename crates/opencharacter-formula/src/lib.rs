@@ -34,6 +34,7 @@
 
 mod bounds;
 mod dist;
+mod env;
 mod error;
 mod eval;
 mod fold;
@@ -46,10 +47,10 @@ mod tree;
 
 pub use bounds::Bounds;
 pub use dist::{Distribution, MAX_OUTCOMES, Probability};
+pub use env::{Environment, MapEnv, MapItem};
 pub use error::{ParseError, ParseErrorKind};
 pub use eval::{
-    Environment, EvalError, EvalErrorKind, MAX_DICE, MAX_ROLLS, MAX_SIDES, MapEnv, MapItem, Roller,
-    SplitMix64, Value,
+    EvalError, EvalErrorKind, MAX_DICE, MAX_ROLLS, MAX_SIDES, Roller, SplitMix64, Value,
 };
 pub use kinds::{Kind, Kinds};
 pub use number::{Number, Overflow};

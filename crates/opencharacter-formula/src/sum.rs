@@ -10,7 +10,8 @@
 //! The rewriting needs no environment: [`Expr::fold_dice`] first puts every fixed value in, and
 //! [`Expr::plus`] adds a term to a formula that is already folded.
 
-use crate::eval::{Environment, MAX_DICE, MAX_SIDES, NoDice, Value};
+use crate::env::Environment;
+use crate::eval::{MAX_DICE, MAX_SIDES, NoDice, Value};
 use crate::kinds::rolls;
 use crate::number::Number;
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
