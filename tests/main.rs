@@ -18,6 +18,7 @@ mod architecture;
 mod build_determinism;
 mod build_node;
 mod character_fixtures;
+mod dice_values;
 mod fitd_pack;
 mod fixtures;
 mod homebrew_packs;

@@ -12,7 +12,7 @@ use opencharacter_spec::ids::{FieldId, PackId, Reference};
 use opencharacter_spec::model::{ContentItem, ContentTypeDef, ValueType};
 
 use crate::engine::Engine;
-use crate::value::{json_value, literal};
+use crate::value::json_value;
 
 /// How deep properties may read each other (`damage` reading `item.dice` reading …).
 const MAX_DEPTH: usize = 8;
@@ -128,7 +128,7 @@ impl ItemScope<'_, '_> {
                 }
             }
             (_, value) => json_value(value)
-                .map(|v| literal(&v))
+                .map(|v| Expr::literal(&v))
                 .ok_or_else(|| format!("`item.{property}` has no value a formula reads")),
         }
     }

@@ -44,6 +44,7 @@
 
 mod engine;
 mod evaluate;
+mod holdings;
 mod item_scope;
 mod rolls;
 mod value;

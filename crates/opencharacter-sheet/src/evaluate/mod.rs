@@ -38,8 +38,8 @@ use opencharacter_spec::model::{Character, Ruleset, Scalar, ValueType};
 
 use self::after::After;
 use self::fields::evaluate_fields;
+use self::ownership::collect_owned;
 pub(crate) use self::ownership::{Owned, item_property_types, item_type_def};
-use self::ownership::{collect_owned, counts};
 use self::purse::purse;
 use self::settings::settings;
 pub use self::sheet::{
@@ -48,6 +48,7 @@ pub use self::sheet::{
 };
 pub use self::stat_block::{StatBlockError, evaluate_stat_block, stat_block_character};
 use crate::engine::Engine;
+use crate::holdings::Holdings;
 use crate::rolls;
 
 /// How to evaluate.
@@ -222,7 +223,7 @@ fn evaluate_with(
     }
     issues.append(&mut pass.diagnostics);
 
-    let counts = counts(&pass.owned);
+    let holdings = Holdings::of(&pass.owned);
     let mut sheet = Sheet {
         fields: std::mem::take(&mut pass.fields),
         settings,
@@ -235,7 +236,7 @@ fn evaluate_with(
         rolls: Vec::new(),
         issues,
         values,
-        owned: counts,
+        owned: holdings,
         settings_values: engine.settings.clone(),
         options: options.clone(),
     };

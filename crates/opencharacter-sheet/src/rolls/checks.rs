@@ -15,9 +15,9 @@ use crate::engine::{Engine, Env};
 use crate::evaluate::Sheet;
 use crate::value::SheetValue;
 
-/// A plain roll's formula folded and analysed.
+/// A plain roll's formula folded to its dice and analysed.
 pub(super) fn dice_roll(env: &Env<'_, '_>, expr: &Expr) -> RollKind {
-    match env.fold(expr) {
+    match expr.fold_dice(env) {
         Ok(folded) => {
             let dist = analyze(&folded);
             let (min, max, mean) = match &dist {

@@ -50,13 +50,12 @@ pub(super) fn item_rolls(
                         k.as_str() == bonus && types.get(*k) == Some(&ValueType::Formula)
                     })
                     .and_then(|(_, v)| v.as_str());
-                let text = match with_bonus {
-                    Some(b) => format!("{text} + ({b})"),
-                    None => text.to_owned(),
-                };
-                match &*engine.parse(&text) {
-                    Ok(expr) => dice_roll(&env, expr),
-                    Err(reason) => RollKind::Unavailable {
+                let damage = engine.parse(text);
+                let bonus = with_bonus.map(|b| engine.parse(b));
+                match (&*damage, bonus.as_deref()) {
+                    (Ok(damage), None) => dice_roll(&env, damage),
+                    (Ok(damage), Some(Ok(bonus))) => dice_roll(&env, &damage.plus(bonus)),
+                    (Err(reason), _) | (_, Some(Err(reason))) => RollKind::Unavailable {
                         reason: reason.clone(),
                     },
                 }

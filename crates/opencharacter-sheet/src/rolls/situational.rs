@@ -33,7 +33,7 @@ pub(super) fn apply(
         };
         if let Some(d) = &choice.dice {
             match &*engine.parse(d.as_str()) {
-                Ok(expr) => dice = env.fold(expr).ok(),
+                Ok(expr) => dice = expr.fold_dice(env).ok(),
                 Err(reason) => return Err(reason.clone()),
             }
         }

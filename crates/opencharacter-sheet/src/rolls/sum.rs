@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use opencharacter_formula::{BinaryOp, DiceModifier, Expr, Number, Value};
+use opencharacter_formula::{DiceModifier, Expr, Number, Value};
 use opencharacter_spec::ids::FieldId;
 use opencharacter_spec::model::resolution::Naturals;
 use opencharacter_spec::model::{Resolution, ResolutionKind};
@@ -11,7 +11,7 @@ use opencharacter_spec::model::{Resolution, ResolutionKind};
 use super::bands::{band_odds, first_band, range_holds};
 use super::odds::{DiceCache, analysed, offset, parse, whole};
 use super::{CheckInput, CheckOdds, CheckRoll, Difficulty, Odds, RollError};
-use crate::value::{SheetValue, literal};
+use crate::value::SheetValue;
 
 /// The die of a single-die roll (`d20`, `2d20kh1`): its number of sides.
 pub(super) fn single_die(dice: &Expr) -> Option<i64> {
@@ -37,21 +37,6 @@ pub(super) fn single_die(dice: &Expr) -> Option<i64> {
     kept_one.then(|| literal_int(sides)).flatten()
 }
 
-pub(super) fn plus(dice: &Expr, value: Number) -> Expr {
-    if value == Number::ZERO {
-        return dice.clone();
-    }
-    let (op, amount) = if value < Number::ZERO {
-        (BinaryOp::Sub, crate::value::neg(value).unwrap_or(value))
-    } else {
-        (BinaryOp::Add, value)
-    };
-    Expr::Binary {
-        op,
-        left: Box::new(dice.clone()),
-        right: Box::new(literal(&Value::Number(amount))),
-    }
-}
 
 pub(super) fn dice_sum(
     resolution: &Resolution,
@@ -149,7 +134,7 @@ pub(super) fn dice_sum(
     Ok(CheckRoll {
         resolution: ResolutionKind::DiceSum,
         value: SheetValue(Value::Number(value)),
-        formula: plus(&dice, value).to_string(),
+        formula: dice.plus(&Expr::literal(&Value::Number(value))).to_string(),
         bands: input.bands.map(|(id, _)| id.clone()),
         min: offset(dist.min, value),
         max: offset(dist.max, value),

@@ -12,7 +12,7 @@ use opencharacter_spec::model::{Resolution, ResolutionKind};
 use super::bands::{first_band, range_holds};
 use super::odds::{DiceCache, analysed, analysis_error, num, parse};
 use super::{Advantage, CheckInput, CheckOdds, CheckRoll, Odds, RollError};
-use crate::value::{SheetValue, literal};
+use crate::value::SheetValue;
 
 pub(super) fn roll_under(
     resolution: &Resolution,
@@ -110,11 +110,11 @@ pub(super) fn roll_under(
             UnderCompare::Below => target,
             UnderCompare::AtOrBelow => crate::value::add(target, Number::from(1)).unwrap_or(target),
         };
-        let mut args = vec![literal(&Value::Number(t))];
+        let mut args = vec![Expr::literal(&Value::Number(t))];
         match input.advantage {
             Advantage::None => {}
             Advantage::Advantage => args.push(Expr::number(1)),
-            Advantage::Disadvantage => args.push(literal(&Value::from(-1))),
+            Advantage::Disadvantage => args.push(Expr::literal(&Value::from(-1))),
         }
         Expr::Call {
             function: opencharacter_formula::Function::Under,
