@@ -348,6 +348,9 @@ pub(crate) fn analyze_check_with(
     }
 }
 
+/// Most roll entries the owned items of one sheet give (every parameter value counting one).
+pub const MAX_ITEM_ROLLS: usize = 10_000;
+
 /// Every roll of the sheet: each action of the ruleset, then each owned item's (those its
 /// content type declares, else those of the convention of names), read with `options`; what a
 /// declared roll could not work out is also a diagnostic.
@@ -373,6 +376,7 @@ pub(crate) fn sheet_rolls(
             action_kind(engine, &env, action, &action_options),
         ));
     }
+    let actions = rolls.len();
     for item in owned {
         match content::declared(engine, item) {
             Some(declared) => {
@@ -386,6 +390,18 @@ pub(crate) fn sheet_rolls(
                 ));
             }
             None => rolls.extend(convention::item_rolls(engine, sheet, item, options)),
+        }
+        if rolls.len() - actions > MAX_ITEM_ROLLS {
+            // So a pack and a character cannot make a sheet roll without end: the rest are left out.
+            diagnostics.push(
+                opencharacter_spec::diagnostic::Diagnostic::new(
+                    &opencharacter_spec::diagnostic::codes::SHEET_LIMIT,
+                )
+                .with_arg("what", "roll entries of owned items")
+                .with_arg("limit", MAX_ITEM_ROLLS),
+            );
+            rolls.truncate(actions + MAX_ITEM_ROLLS);
+            break;
         }
     }
     rolls

@@ -37,7 +37,6 @@ pub(super) fn single_die(dice: &Expr) -> Option<i64> {
     kept_one.then(|| literal_int(sides)).flatten()
 }
 
-
 pub(super) fn dice_sum(
     resolution: &Resolution,
     input: &CheckInput<'_>,

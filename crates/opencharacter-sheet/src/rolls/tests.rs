@@ -308,3 +308,36 @@ fn a_type_without_declared_rolls_keeps_the_convention_of_names() {
         [("d4 + 3".to_owned(), at(&[]))]
     );
 }
+
+#[test]
+fn a_sheet_gives_at_most_its_limit_of_item_roll_entries() {
+    // Eleven items of a type whose roll takes 1,000 values: 11,000 entries, over the 10,000 a
+    // sheet gives; the rest are left out with `sheet-limit`.
+    let rules = r#"
+contentTypes:
+  heap:
+    parameters:
+      n: { from: "1", to: "1000" }
+    rolls:
+      count: { value: n }
+"#;
+    let content: Vec<(String, String)> = (0..11)
+        .map(|i| {
+            (
+                format!("heaps.h{i}"),
+                format!("{{ id: heaps.h{i}, type: heap }}"),
+            )
+        })
+        .collect();
+    let content: Vec<(&str, &str)> = content
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let ruleset = load(&[release("g", &[], rules, &content, &[])]);
+    let items: Vec<String> = (0..11).map(|i| format!("heaps.h{i}")).collect();
+    let items: Vec<&str> = items.iter().map(String::as_str).collect();
+    let sheet = sheet(&ruleset, &owning(&items, ""));
+    assert_eq!(codes(&sheet), ["sheet-limit"]);
+    let entries = sheet.rolls.iter().filter(|r| r.content.is_some()).count();
+    assert_eq!(entries, super::MAX_ITEM_ROLLS);
+}
