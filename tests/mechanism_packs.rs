@@ -15,33 +15,18 @@ use opencharacter::{EvaluateOptions, evaluate, evaluate_stat_block};
 
 use crate::common;
 
-fn clean(pack: &str) -> Ruleset {
-    let validation = common::validation(pack);
-    let found: Vec<String> = validation
-        .reading
-        .all_diagnostics()
-        .map(|d| {
-            format!(
-                "{} {:?}:{:?} {}",
-                d.code.name,
-                d.location.file,
-                d.location.line,
-                d.message()
-            )
-        })
-        .collect();
-    assert!(found.is_empty(), "{pack} is not clean: {found:#?}");
-    common::ruleset(&validation)
-}
-
 fn rollcraft() -> &'static Ruleset {
     static RULESET: OnceLock<Ruleset> = OnceLock::new();
-    RULESET.get_or_init(|| clean("tests/packs/rollcraft"))
+    RULESET.get_or_init(|| {
+        common::clean_ruleset(&common::root().join("tests/packs/rollcraft"), "rollcraft")
+    })
 }
 
 fn bestiary() -> &'static Ruleset {
     static RULESET: OnceLock<Ruleset> = OnceLock::new();
-    RULESET.get_or_init(|| clean("tests/packs/bestiary"))
+    RULESET.get_or_init(|| {
+        common::clean_ruleset(&common::root().join("tests/packs/bestiary"), "bestiary")
+    })
 }
 
 /// A level-5 caster with Wits 16 (+3) who casts up to the 3rd circle, owning everything:

@@ -46,6 +46,11 @@ fn caster(fields: &str, spells: &[&str]) -> Character {
     ))
 }
 
+/// The sheet of [`caster`].
+fn sheet_of(fields: &str, spells: &[&str]) -> Sheet {
+    evaluate(srd(), &caster(fields, spells), &EvaluateOptions::default())
+}
+
 /// Slots of every level, so a spell's `slot` ranges from its own level up to 9.
 const ALL_SLOTS: &str = "'5e-srd-5.1:spellcasting.slots.level1': 1, '5e-srd-5.1:spellcasting.slots.level2': 1, '5e-srd-5.1:spellcasting.slots.level3': 1, '5e-srd-5.1:spellcasting.slots.level4': 1, '5e-srd-5.1:spellcasting.slots.level5': 1, '5e-srd-5.1:spellcasting.slots.level6': 1, '5e-srd-5.1:spellcasting.slots.level7': 1, '5e-srd-5.1:spellcasting.slots.level8': 1, '5e-srd-5.1:spellcasting.slots.level9': 1";
 
@@ -86,11 +91,7 @@ fn fire_bolt_gains_a_die_at_character_levels_5_11_and_17() {
             _ => "4d10",
         };
         let fields = format!("'{P}:level': {level}");
-        let sheet = evaluate(
-            srd(),
-            &caster(&fields, &["fire-bolt"]),
-            &EvaluateOptions::default(),
-        );
+        let sheet = sheet_of(&fields, &["fire-bolt"]);
         let damage = entries(&sheet, "fire-bolt", "damage");
         assert_eq!(damage.len(), 1, "level {level}");
         assert_eq!(dice_text(damage[0]), dice, "level {level}");
@@ -107,11 +108,7 @@ fn fireball_is_8d6_at_3rd_level_and_a_die_more_per_slot_level_up_to_14d6() {
     // SRD, Fireball: 8d6 fire, Dexterity save for half; "When you cast this spell using a
     // spell slot of 4th level or higher, the damage increases by 1d6 for each slot level
     // above 3rd": 3rd 8d6, 4th 9d6, … 9th 14d6.
-    let sheet = evaluate(
-        srd(),
-        &caster(ALL_SLOTS, &["fireball"]),
-        &EvaluateOptions::default(),
-    );
+    let sheet = sheet_of(ALL_SLOTS, &["fireball"]);
     let by_slot: Vec<(i64, &str)> = entries(&sheet, "fireball", "damage")
         .into_iter()
         .map(|r| (r.at["slot"], dice_text(r)))
@@ -144,11 +141,7 @@ fn fireball_is_8d6_at_3rd_level_and_a_die_more_per_slot_level_up_to_14d6() {
 fn magic_missile_has_three_darts_and_one_more_per_slot_level() {
     // SRD, Magic Missile: three darts, each 1d4 + 1 force; "the spell creates one more dart
     // for each slot level above 1st": 3 at 1st … 11 at 9th. Each dart: 2 to 5, mean 3.5.
-    let sheet = evaluate(
-        srd(),
-        &caster(ALL_SLOTS, &["magic-missile"]),
-        &EvaluateOptions::default(),
-    );
+    let sheet = sheet_of(ALL_SLOTS, &["magic-missile"]);
     let darts: Vec<(i64, Option<i64>, &str)> = entries(&sheet, "magic-missile", "damage")
         .into_iter()
         .map(|r| (r.at["slot"], r.times, dice_text(r)))
@@ -164,11 +157,7 @@ fn cure_wounds_heals_1d8_per_slot_level_plus_the_spellcasting_modifier() {
     // SRD, Cure Wounds: 1d8 + your spellcasting ability modifier; "the healing increases by
     // 1d8 for each slot level above 1st". With a modifier of +3: (slot)d8 + 3.
     let fields = format!("{ALL_SLOTS}, '{P}:spellcasting.mod': 3");
-    let sheet = evaluate(
-        srd(),
-        &caster(&fields, &["cure-wounds"]),
-        &EvaluateOptions::default(),
-    );
+    let sheet = sheet_of(&fields, &["cure-wounds"]);
     let healing: Vec<(i64, String)> = entries(&sheet, "cure-wounds", "healing")
         .into_iter()
         .map(|r| (r.at["slot"], dice_text(r).to_owned()))

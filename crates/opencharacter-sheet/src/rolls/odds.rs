@@ -119,6 +119,24 @@ pub(super) fn analysed(
     Ok(found)
 }
 
+/// The dice a `dice-sum` or `roll-under` check rolls: a situational choice's, else the
+/// resolution's.
+pub(super) fn check_dice(
+    resolution: &opencharacter_spec::model::Resolution,
+    input: &super::CheckInput<'_>,
+) -> Result<Expr, RollError> {
+    match &input.dice {
+        Some(dice) => Ok(dice.clone()),
+        None => parse(
+            resolution
+                .dice
+                .as_ref()
+                .ok_or(RollError::Incomplete("dice"))?
+                .as_str(),
+        ),
+    }
+}
+
 pub(super) fn parse(text: &str) -> Result<Expr, RollError> {
     opencharacter_formula::parse(text).map_err(analysis_error)
 }

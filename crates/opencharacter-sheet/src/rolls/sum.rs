@@ -9,7 +9,7 @@ use opencharacter_spec::model::resolution::Naturals;
 use opencharacter_spec::model::{Resolution, ResolutionKind};
 
 use super::bands::{band_odds, first_band, range_holds};
-use super::odds::{DiceCache, analysed, offset, parse, whole};
+use super::odds::{DiceCache, analysed, check_dice, offset, whole};
 use super::{CheckInput, CheckOdds, CheckRoll, Difficulty, Odds, RollError};
 use crate::value::SheetValue;
 
@@ -42,16 +42,7 @@ pub(super) fn dice_sum(
     input: &CheckInput<'_>,
     cache: Option<&DiceCache>,
 ) -> Result<CheckRoll, RollError> {
-    let dice = match &input.dice {
-        Some(dice) => dice.clone(),
-        None => parse(
-            resolution
-                .dice
-                .as_ref()
-                .ok_or(RollError::Incomplete("dice"))?
-                .as_str(),
-        )?,
-    };
+    let dice = check_dice(resolution, input)?;
     let m = whole(input.value)?;
     let dist = analysed(&dice, cache)?;
     let (outcomes, total) = (&dist.outcomes, dist.total);

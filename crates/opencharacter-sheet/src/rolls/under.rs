@@ -10,7 +10,7 @@ use opencharacter_spec::model::resolution::UnderCompare;
 use opencharacter_spec::model::{Resolution, ResolutionKind};
 
 use super::bands::{first_band, range_holds};
-use super::odds::{DiceCache, analysed, analysis_error, num, parse};
+use super::odds::{DiceCache, analysed, analysis_error, check_dice, num};
 use super::{Advantage, CheckInput, CheckOdds, CheckRoll, Odds, RollError};
 use crate::value::SheetValue;
 
@@ -19,16 +19,7 @@ pub(super) fn roll_under(
     input: &CheckInput<'_>,
     cache: Option<&DiceCache>,
 ) -> Result<CheckRoll, RollError> {
-    let dice = match &input.dice {
-        Some(dice) => dice.clone(),
-        None => parse(
-            resolution
-                .dice
-                .as_ref()
-                .ok_or(RollError::Incomplete("dice"))?
-                .as_str(),
-        )?,
-    };
+    let dice = check_dice(resolution, input)?;
     let target = input.value;
     let compare = resolution.compare.unwrap_or(UnderCompare::Below);
     let dist = analysed(&dice, cache)?;

@@ -855,14 +855,7 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 put(&format!("speed_{kind}"), json!(feet));
             }
         }
-        for (ability, key) in [
-            ("str", "strength"),
-            ("dex", "dexterity"),
-            ("con", "constitution"),
-            ("int", "intelligence"),
-            ("wis", "wisdom"),
-            ("cha", "charisma"),
-        ] {
+        for (ability, key) in super::rolls::ABILITIES {
             put(ability, number(&entry[key]));
         }
         for proficiency in list(entry, "proficiencies") {

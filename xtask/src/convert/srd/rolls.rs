@@ -246,9 +246,10 @@ pub fn passive_adjustment(monster: &Value) -> Option<i64> {
     (adjustment != 0).then_some(adjustment)
 }
 
-/// The six abilities in the order the stat block is read for an attack: a weapon attack's
-/// Strength or Dexterity first, then the spellcasting ones.
-const ABILITIES: [(&str, &str); 6] = [
+/// The six abilities (the pack's short ID, the 5e-bits key of the score), in the order the
+/// stat block is read for an attack: a weapon attack's Strength or Dexterity first, then the
+/// spellcasting ones.
+pub const ABILITIES: [(&str, &str); 6] = [
     ("str", "strength"),
     ("dex", "dexterity"),
     ("con", "constitution"),
