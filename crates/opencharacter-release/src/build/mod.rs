@@ -36,6 +36,9 @@
 //! # }
 //! ```
 
+pub mod npm;
+pub mod pack_types;
+pub mod readme;
 pub mod render;
 pub mod typescript;
 pub mod write;
@@ -44,6 +47,7 @@ use std::path::{Path, PathBuf};
 
 use opencharacter_resolve::suggest_load_order;
 use opencharacter_spec::diagnostic::{Diagnostic, codes, has_errors};
+use opencharacter_spec::model::PackRelease;
 use opencharacter_spec::model::i18n::{Direction, TextMeta};
 use serde_json::{Map, Value};
 
@@ -146,9 +150,13 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
             i18n_package: None,
         };
         let value = render::release_json(&pack.release);
+        let context = render::PackContext {
+            other_languages: languages.iter().map(|(tag, _)| tag.as_str()).collect(),
+            dependencies: dependency_releases(&validation.assembled, &pack.release),
+        };
         let mut failed = write(
             &dist,
-            &render::pack_dist(&pack.release, &value),
+            &render::pack_dist(&pack.release, &value, &context),
             &mut source.diagnostics,
         );
         if let (Some(package), false, false) = (&package, languages.is_empty(), failed) {
@@ -235,6 +243,25 @@ fn build_order(validation: &Validation) -> Vec<usize> {
             .collect(),
         Err(_) => found,
     }
+}
+
+/// The releases of `release`'s dependencies among the assembled packs, in the manifest's order.
+fn dependency_releases<'a>(
+    assembled: &'a [Option<AssembledPack>],
+    release: &PackRelease,
+) -> Vec<&'a PackRelease> {
+    release
+        .manifest
+        .dependencies
+        .keys()
+        .filter_map(|id| {
+            assembled
+                .iter()
+                .flatten()
+                .map(|pack| &pack.release)
+                .find(|dependency| &dependency.manifest.id == id)
+        })
+        .collect()
 }
 
 /// Every language but the default, each as its file (`_meta` and every key), by tag.
