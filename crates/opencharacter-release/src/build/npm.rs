@@ -96,8 +96,17 @@ mod tests {
         // The SPDX list has CC-BY-4.0 and CC0-1.0; ORC, the Open Game License and this format's
         // own `mechanics-only` are not on it, and npm refuses a LicenseRef for new packages.
         assert_eq!(license_field(&license("CC-BY-4.0")), "CC-BY-4.0");
-        for id in ["ORC", "OGL-1.0a", "mechanics-only", "LicenseRef-Lanternfall-Fan"] {
-            assert_eq!(license_field(&license(id)), "SEE LICENSE IN LICENSE.md", "{id}");
+        for id in [
+            "ORC",
+            "OGL-1.0a",
+            "mechanics-only",
+            "LicenseRef-Lanternfall-Fan",
+        ] {
+            assert_eq!(
+                license_field(&license(id)),
+                "SEE LICENSE IN LICENSE.md",
+                "{id}"
+            );
         }
         let listed = [license("CC0-1.0"), license("CC-BY-4.0"), license("CC0-1.0")];
         assert_eq!(joint_license_field(&listed), "CC-BY-4.0 AND CC0-1.0");

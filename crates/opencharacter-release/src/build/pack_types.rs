@@ -137,8 +137,18 @@ impl<'a> PackTypes<'a> {
         let templates: Vec<&str> = release.templates.keys().map(|id| id.as_str()).collect();
         let pack = format!("`{}` {}", manifest.id, manifest.version);
 
-        alias(&mut body, &format!("Every content ID of the pack {pack}."), "ContentId", &ids);
-        alias(&mut body, &format!("Every field ID of the pack {pack}."), "FieldId", &fields);
+        alias(
+            &mut body,
+            &format!("Every content ID of the pack {pack}."),
+            "ContentId",
+            &ids,
+        );
+        alias(
+            &mut body,
+            &format!("Every field ID of the pack {pack}."),
+            "FieldId",
+            &fields,
+        );
         alias(
             &mut body,
             &format!("Every content type the pack {pack} declares."),
@@ -165,7 +175,10 @@ impl<'a> PackTypes<'a> {
         );
         self.properties(&mut body);
         let content = self.content(&mut body);
-        let _ = writeln!(body, "/** Every content item, by its ID. */\nexport type Content = {content};\n");
+        let _ = writeln!(
+            body,
+            "/** Every content item, by its ID. */\nexport type Content = {content};\n"
+        );
         rules(&mut body, !fields.is_empty(), !types.is_empty());
         let templates = if templates.is_empty() {
             String::new()
@@ -372,7 +385,10 @@ fn rules(out: &mut String, fields: bool, types: bool) {
             "\n  readonly contentTypes: { readonly [K in ContentTypeId]: Model.ContentTypeDef };",
         );
     }
-    let _ = write!(out, "/** The pack's rules document, keyed by its own IDs. */\nexport type Rules = ");
+    let _ = write!(
+        out,
+        "/** The pack's rules document, keyed by its own IDs. */\nexport type Rules = "
+    );
     if omitted.is_empty() {
         out.push_str("Model.RulesDocument;\n\n");
     } else {
@@ -429,7 +445,11 @@ fn value_type(def: &PropertyDef, indent: &str) -> String {
 
 /// `export type <name> = "a" | "b";` with a doc comment (`never` when there are none).
 fn alias(out: &mut String, doc: &str, name: &str, members: &[&str]) {
-    let _ = writeln!(out, "/** {doc} */\nexport type {name} = {};\n", union(members));
+    let _ = writeln!(
+        out,
+        "/** {doc} */\nexport type {name} = {};\n",
+        union(members)
+    );
 }
 
 /// A union of string literals, one a line (indented by `indent`) when there are several.
@@ -479,4 +499,3 @@ fn commonjs(release: &PackRelease, header: &str, model_names: &[String]) -> Stri
     );
     out
 }
-

@@ -184,7 +184,11 @@ pub fn i18n_readme(release: &PackRelease, name: &str, version: &str, languages: 
             .join(", ")
     );
     for language in languages {
-        let _ = writeln!(out, "import {} from '{name}/{language}';", identifier(language));
+        let _ = writeln!(
+            out,
+            "import {} from '{name}/{language}';",
+            identifier(language)
+        );
     }
     let _ = writeln!(
         out,
@@ -196,7 +200,10 @@ pub fn i18n_readme(release: &PackRelease, name: &str, version: &str, languages: 
 
 /// A language tag as a JavaScript identifier (`pt-BR` → `ptBR`).
 fn identifier(language: &str) -> String {
-    let name: String = language.chars().filter(char::is_ascii_alphanumeric).collect();
+    let name: String = language
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
     if name.is_empty() {
         "text".to_owned()
     } else {

@@ -259,7 +259,10 @@ pub fn pack_dist(
     if let Some(homepage) = &manifest.homepage {
         package.insert("homepage".into(), json!(homepage));
     }
-    package.insert("license".into(), json!(npm::license_field(&manifest.license)));
+    package.insert(
+        "license".into(),
+        json!(npm::license_field(&manifest.license)),
+    );
     package.insert("type".into(), json!("module"));
     // For resolvers that read no `exports`: the CommonJS entry and its types.
     package.insert("main".into(), json!("./index.cjs"));
@@ -288,10 +291,7 @@ pub fn pack_dist(
         OutputFile::new("release.json", json.pretty.clone()),
         OutputFile::new("index.js", js_module_of(&json.compact)),
         OutputFile::new("index.d.ts", declarations.esm),
-        OutputFile::new(
-            "index.cjs",
-            npm::commonjs_json(GENERATED, "./release.json"),
-        ),
+        OutputFile::new("index.cjs", npm::commonjs_json(GENERATED, "./release.json")),
         OutputFile::new("index.d.cts", declarations.commonjs),
         OutputFile::new("types.d.cts", declarations.types),
         OutputFile::new("model.d.cts", format!("{GENERATED}{model}")),
@@ -348,9 +348,7 @@ pub fn i18n_package_dist(
         .entry("keywords")
         .or_insert_with(|| npm::keywords(&["i18n", "translations"]));
     if let Some(homepage) = &manifest.homepage {
-        package
-            .entry("homepage")
-            .or_insert_with(|| json!(homepage));
+        package.entry("homepage").or_insert_with(|| json!(homepage));
     }
     package
         .entry("license")
@@ -450,16 +448,15 @@ pub fn aggregate(releases: &[&PackRelease]) -> Vec<OutputFile> {
     let languages: Vec<&str> = by_language.keys().copied().collect();
     let mut out = vec![
         OutputFile::new("package.json", json_text(&Value::Object(package))),
-        OutputFile::new(
-            "README.md",
-            readme::aggregate_readme(releases, &languages),
-        ),
-        OutputFile::new(
-            "LICENSE.md",
-            readme::aggregate_license(releases, &license),
-        ),
+        OutputFile::new("README.md", readme::aggregate_readme(releases, &languages)),
+        OutputFile::new("LICENSE.md", readme::aggregate_license(releases, &license)),
     ];
-    out.extend(re_exports("index", &ids, "", "Every pack's release, by pack ID."));
+    out.extend(re_exports(
+        "index",
+        &ids,
+        "",
+        "Every pack's release, by pack ID.",
+    ));
     for (language, ids) in by_language {
         let entry = format!("/i18n/{language}");
         let what = format!("Each pack's text in `{language}`, by pack ID.");
@@ -474,8 +471,14 @@ fn re_exports(stem: &str, ids: &[&str], entry: &str, what: &str) -> [OutputFile;
     [
         OutputFile::new(format!("{stem}.js"), re_export(ids, entry, what, false)),
         OutputFile::new(format!("{stem}.d.ts"), re_export(ids, entry, what, true)),
-        OutputFile::new(format!("{stem}.cjs"), re_export_commonjs(ids, entry, what, false)),
-        OutputFile::new(format!("{stem}.d.cts"), re_export_commonjs(ids, entry, what, true)),
+        OutputFile::new(
+            format!("{stem}.cjs"),
+            re_export_commonjs(ids, entry, what, false),
+        ),
+        OutputFile::new(
+            format!("{stem}.d.cts"),
+            re_export_commonjs(ids, entry, what, true),
+        ),
     ]
 }
 
@@ -643,8 +646,14 @@ mod tests {
         assert!(value.get("$schema").is_none());
         let package = files.iter().find(|f| f.path == "package.json").unwrap();
         let package: Value = serde_json::from_slice(&package.bytes).unwrap();
-        assert_eq!(package["exports"]["./i18n/es"]["import"]["default"], "./i18n/es.js");
-        assert_eq!(package["exports"]["./i18n/es"]["require"]["default"], "./i18n/es.cjs");
+        assert_eq!(
+            package["exports"]["./i18n/es"]["import"]["default"],
+            "./i18n/es.js"
+        );
+        assert_eq!(
+            package["exports"]["./i18n/es"]["require"]["default"],
+            "./i18n/es.cjs"
+        );
         let commonjs = files.iter().find(|f| f.path == "i18n/es.d.cts").unwrap();
         let commonjs = String::from_utf8(commonjs.bytes.clone()).unwrap();
         assert!(commonjs.ends_with("};\nexport = text;\n"), "{commonjs}");

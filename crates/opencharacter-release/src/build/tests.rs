@@ -110,7 +110,9 @@ fn packs_are_built_dependencies_first_with_the_aggregate() {
     let license = std::fs::read_to_string(dir.path().join("demo/extra/dist/LICENSE.md")).unwrap();
     // The credit, then the notice, verbatim.
     let credit = license.find("\n\nDemo credit\n").unwrap();
-    let notice = license.find("## Notice `data`\n\nNumbers from Demo.\n").unwrap();
+    let notice = license
+        .find("## Notice `data`\n\nNumbers from Demo.\n")
+        .unwrap();
     assert!(credit < notice, "{license}");
 
     // The aggregate re-exports each pack's package, in load order, and depends on it.
