@@ -511,3 +511,70 @@ fn a_misspelt_id_fails_to_compile_with_one_error() {
         assert!(errors[0].contains(misspelt), "{stdout}");
     }
 }
+
+#[test]
+fn a_folder_installs_with_its_dependencies_only_with_install_links() {
+    let installed = installed();
+    let scratch = installed.app.with_file_name("from-folders");
+    let aggregate = installed
+        .packages
+        .iter()
+        .find(|p| p.name == "@opencharacter/packs")
+        .unwrap();
+    let install = |dir: &Path, links: bool, folders: &[&Path]| {
+        if dir.exists() {
+            std::fs::remove_dir_all(dir).unwrap();
+        }
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(
+            dir.join("package.json"),
+            "{ \"name\": \"from-folders\", \"version\": \"1.0.0\", \"private\": true }\n",
+        )
+        .unwrap();
+        let mut args: Vec<String> = ["install", "--offline", "--no-audit", "--no-fund"]
+            .map(String::from)
+            .to_vec();
+        if links {
+            args.push("--install-links".to_owned());
+        }
+        args.extend(folders.iter().map(|f| f.display().to_string()));
+        npm(&args, dir, "npm install from folders");
+        let mut ls = Command::new("npm");
+        ls.args(["ls", "--all", "--offline"]).current_dir(dir);
+        if links {
+            ls.arg("--install-links");
+        }
+        ls.output().unwrap()
+    };
+    // A plain folder install links the aggregate's folder, and its dependencies stay unmet.
+    let linked = install(&scratch, false, &[&aggregate.folder]);
+    assert!(!linked.status.success());
+    let said = String::from_utf8_lossy(&linked.stdout).into_owned()
+        + &String::from_utf8_lossy(&linked.stderr);
+    assert!(
+        said.contains("missing: @opencharacter/5e-srd-5.1@"),
+        "{said}"
+    );
+    // With --install-links every folder is copied in as a package, and each dependency is met.
+    let folders: Vec<&Path> = installed
+        .packages
+        .iter()
+        .map(|p| p.folder.as_path())
+        .collect();
+    let copied = install(&scratch, true, &folders);
+    success(&copied, "npm ls after --install-links");
+    let srd = scratch.join("node_modules/@opencharacter/5e-srd-5.1");
+    assert!(std::fs::symlink_metadata(&srd).unwrap().is_dir());
+    let seen = success(
+        &node(
+            &[
+                "-e",
+                "process.stdout.write(String(Object.keys(require('@opencharacter/packs')).length))",
+            ],
+            &scratch,
+            "require the aggregate",
+        ),
+        "node",
+    );
+    assert_eq!(seen, installed.packs().count().to_string());
+}
