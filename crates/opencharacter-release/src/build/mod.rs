@@ -3,10 +3,14 @@
 //!
 //! | written | what |
 //! | --- | --- |
-//! | `<pack>/dist/` | the package `@opencharacter/<pack-id>`: `package.json`, `release.json`, `index.js`, `index.d.ts`, `i18n/<default>.{json,js,d.ts}` |
-//! | `<pack>/i18n-package/dist/` | the package `@opencharacter/<pack-id>-i18n`: every other language as `<lang>.{json,js,d.ts}`, and `package.json` from the authored `i18n-package/package.json` |
+//! | `<pack>/dist/` | the package `@opencharacter/<pack-id>`: `package.json`, `README.md`, `LICENSE.md`, `release.json`, `index.{js,cjs,d.ts,d.cts}`, `types.d.cts`, `model.d.cts`, `i18n/<default>.{json,js,cjs,d.ts,d.cts}` |
+//! | `<pack>/i18n-package/dist/` | the package `@opencharacter/<pack-id>-i18n`: every other language as `<lang>.{json,js,cjs,d.ts,d.cts}`, `README.md`, `LICENSE.md`, and `package.json` from the authored `i18n-package/package.json` |
 //! | `<out>/packs/` | the package `@opencharacter/packs`: every release by pack ID, and `i18n/<lang>.*`, each pack's default-language text by pack ID, re-exported from the packs' packages |
-//! | `<out>/spec/` | the package `@opencharacter/spec`: the spec's standard text, `i18n/<lang>.{json,js,d.ts}` |
+//! | `<out>/spec/` | the package `@opencharacter/spec`: the spec's standard text, `i18n/<lang>.{json,js,cjs,d.ts,d.cts}` |
+//!
+//! Every folder is an npm package that publishes as it is ([`npm`]: the license field, conditions
+//! for `import` and `require`; [`readme`]: `README.md` and `LICENSE.md`; [`pack_types`]: a
+//! pack's own TypeScript types).
 //!
 //! `<out>` is [`BuildOptions::out`], by default `dist/` inside the first PATH that is a folder
 //! of packs (`packs/dist/`); a build of single pack folders writes no aggregate without it.
