@@ -360,6 +360,19 @@ fn i18n_package(
             "it has no `version` (the `-i18n` package's own version, a string)".to_owned(),
         )),
     }
+    // npm's form: an SPDX expression, or the file the build writes.
+    if let Some(license) = package.get("license") {
+        let text = license.as_str().unwrap_or_default();
+        if text != npm::see_license()
+            && let Err(why) = opencharacter_spec::validate::license_expression(text)
+        {
+            problems.push(invalid(format!(
+                "its license {license} is not one npm takes for a new package ({why}); write an \
+                 SPDX expression or `SEE LICENSE IN LICENSE.md` (or leave `license` out: the \
+                 pack's, in npm's form)"
+            )));
+        }
+    }
     let expected = format!("{}-i18n", render::package_name(id));
     if let Some(name) = package.get("name")
         && name.as_str() != Some(expected.as_str())

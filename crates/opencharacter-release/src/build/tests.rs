@@ -203,6 +203,23 @@ fn other_languages_need_the_i18n_package() {
     // No version, and a name that is not the pack's `-i18n` package.
     assert_eq!(found, ["i18n-package-invalid", "i18n-package-invalid"]);
 
+    // A license npm refuses for a new package (`mechanics-only` is this format's, not SPDX's).
+    write(
+        dir.path(),
+        "demo/core/i18n-package/package.json",
+        "{\"version\": \"0.1.3\", \"license\": \"mechanics-only\"}",
+    );
+    let refused = build(dir.path());
+    let messages: Vec<String> = refused
+        .validation
+        .reading
+        .all_diagnostics()
+        .filter(|d| d.code.name == "i18n-package-invalid")
+        .map(|d| d.message())
+        .collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].contains("SEE LICENSE IN LICENSE.md"), "{messages:?}");
+
     write(
         dir.path(),
         "demo/core/i18n-package/package.json",
