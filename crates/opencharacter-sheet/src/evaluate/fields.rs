@@ -1,0 +1,513 @@
+//! Step 3: fields and pools in dependency order (a graph over the names each formula reads),
+//! each field's base value and its effects in the fixed order `set`, `add`, `min`, `max`.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use indexmap::IndexMap;
+use opencharacter_formula::{Number, Value};
+use opencharacter_resolve::NameKind;
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_spec::ids::{PackId, QualifiedContentId, QualifiedFieldId};
+use opencharacter_spec::model::formulas::escape_segment;
+use opencharacter_spec::model::{Effect, EffectOp, FieldDef, ValueType};
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use super::Pass;
+use super::formulas::{dice_text, formula_value, hidden, holds};
+use super::ownership::counts;
+use super::sheet::{AppliedEffect, EffectSource, FieldValue, PoolValue, ValueSource};
+use crate::engine::{Engine, Env};
+use crate::value::{SheetValue, scalar_value};
+
+/// An effect waiting to apply, with where it comes from.
+pub(crate) struct PendingEffect<'e> {
+    effect: Cow<'e, Effect>,
+    ctx: PackId,
+    from: EffectSource,
+}
+
+/// A node of the dependency graph.
+#[derive(Clone, Copy)]
+pub(crate) enum Node<'a> {
+    Field(&'a QualifiedFieldId, &'a FieldDef),
+    Pool(
+        &'a QualifiedFieldId,
+        &'a opencharacter_spec::model::rules::PoolDef,
+    ),
+}
+
+/// Step 3: fields and pools in dependency order, effects applied.
+pub(crate) fn evaluate_fields<'a>(
+    engine: &Engine<'a>,
+    pass: &mut Pass<'a>,
+    values: &mut HashMap<QualifiedFieldId, Value>,
+) {
+    let ruleset = engine.ruleset;
+    let owned_counts = counts(&pass.owned);
+
+    // Effects by target.
+    let mut effects: HashMap<QualifiedFieldId, Vec<PendingEffect<'a>>> = HashMap::new();
+    let mut add_effect = |engine: &Engine<'a>,
+                          diagnostics: &mut Diagnostics,
+                          effect: Cow<'a, Effect>,
+                          ctx: PackId,
+                          from: EffectSource| {
+        match engine.resolve_kind(&ctx, &effect.target, NameKind::Field) {
+            Some(target) => {
+                effects
+                    .entry(target)
+                    .or_default()
+                    .push(PendingEffect { effect, ctx, from })
+            }
+            None => diagnostics.push(
+                Diagnostic::new(&codes::SHEET_REFERENCE_UNKNOWN)
+                    .with_arg("name", &effect.target)
+                    .with_arg("kind", "effect target")
+                    .with_pack(ctx),
+            ),
+        }
+    };
+    for (id, effect) in &ruleset.effects {
+        add_effect(
+            engine,
+            &mut pass.diagnostics,
+            Cow::Borrowed(effect),
+            id.pack.clone(),
+            EffectSource::Rules { id: id.clone() },
+        );
+    }
+    for id in &engine.situational {
+        // An unknown choice is the roll's to report (`action_roll` refuses it).
+        let Some(choice) = ruleset.situational_choices.get(id) else {
+            continue;
+        };
+        for effect in &choice.modify {
+            add_effect(
+                engine,
+                &mut pass.diagnostics,
+                Cow::Borrowed(effect),
+                id.pack.clone(),
+                EffectSource::Rules { id: id.clone() },
+            );
+        }
+    }
+    for owned in pass.owned.iter().filter(|o| !o.carried) {
+        let item_effects: Vec<Cow<'a, Effect>> = match &owned.item {
+            Cow::Borrowed(item) => item.effects.iter().flatten().map(Cow::Borrowed).collect(),
+            Cow::Owned(item) => item
+                .effects
+                .iter()
+                .flatten()
+                .cloned()
+                .map(Cow::Owned)
+                .collect(),
+        };
+        for effect in item_effects {
+            add_effect(
+                engine,
+                &mut pass.diagnostics,
+                effect,
+                owned.ctx.clone(),
+                EffectSource::Content {
+                    id: owned.id.clone(),
+                    template: None,
+                },
+            );
+        }
+        for (template, effect) in &owned.template_effects {
+            add_effect(
+                engine,
+                &mut pass.diagnostics,
+                Cow::Owned(effect.clone()),
+                template.pack.clone(),
+                EffectSource::Content {
+                    id: owned.id.clone(),
+                    template: Some(template.clone()),
+                },
+            );
+        }
+    }
+
+    // The graph: an edge from each name a node reads to the node.
+    let mut nodes: Vec<Node<'a>> = Vec::new();
+    let mut index: HashMap<&QualifiedFieldId, usize> = HashMap::new();
+    for (id, def) in &ruleset.fields {
+        if def.value_type == ValueType::List {
+            continue;
+        }
+        index.insert(id, nodes.len());
+        nodes.push(Node::Field(id, def));
+    }
+    for (id, def) in &ruleset.pools {
+        index.insert(id, nodes.len());
+        nodes.push(Node::Pool(id, def));
+    }
+    let mut graph: DiGraph<usize, ()> = DiGraph::with_capacity(nodes.len(), nodes.len() * 2);
+    let handles: Vec<NodeIndex> = (0..nodes.len()).map(|i| graph.add_node(i)).collect();
+    let reads = |graph: &mut DiGraph<usize, ()>, to: usize, ctx: &PackId, text: &str| {
+        if let Ok(expr) = &*engine.parse(text) {
+            for name in expr.references().fields {
+                let (pack, name) = match name.strip_prefix('@').and_then(|n| n.split_once(':')) {
+                    Some((pack, name)) => (Some(pack), name),
+                    None => (None, name.as_str()),
+                };
+                if let Some(id) = engine.name(ctx, pack, name)
+                    && let Some(&from) = index.get(&id)
+                {
+                    graph.update_edge(handles[from], handles[to], ());
+                }
+            }
+        }
+    };
+    for (i, node) in nodes.iter().enumerate() {
+        match node {
+            Node::Field(id, def) => {
+                if let Some(formula) = &def.formula {
+                    reads(&mut graph, i, &id.pack, formula.as_str());
+                }
+                if let Some(when) = &def.hide_when {
+                    reads(&mut graph, i, &id.pack, when.as_str());
+                }
+                for pending in effects.get(*id).into_iter().flatten() {
+                    reads(&mut graph, i, &pending.ctx, pending.effect.value.as_str());
+                    if let Some(when) = &pending.effect.when {
+                        reads(&mut graph, i, &pending.ctx, when.as_str());
+                    }
+                }
+            }
+            Node::Pool(id, def) => {
+                reads(&mut graph, i, &id.pack, def.max.as_str());
+                if let Some(when) = &def.hide_when {
+                    reads(&mut graph, i, &id.pack, when.as_str());
+                }
+            }
+        }
+    }
+
+    // Strongly connected components come in reverse topological order.
+    let mut components = petgraph::algo::tarjan_scc(&graph);
+    components.reverse();
+    let mut fields: IndexMap<QualifiedFieldId, FieldValue> = IndexMap::new();
+    let mut pools: IndexMap<QualifiedFieldId, PoolValue> = IndexMap::new();
+    for mut component in components {
+        let cyclic = component.len() > 1 || graph.contains_edge(component[0], component[0]);
+        if cyclic {
+            component.sort_by_key(|h| graph[*h]);
+            let names: Vec<String> = component
+                .iter()
+                .map(|h| match nodes[graph[*h]] {
+                    Node::Field(id, _) | Node::Pool(id, _) => id.to_string(),
+                })
+                .collect();
+            let first = names.first().cloned().unwrap_or_default();
+            let cycle = format!("{} → {first}", names.join(" → "));
+            pass.diagnostics
+                .push(Diagnostic::new(&codes::FIELD_CYCLE).with_arg("cycle", cycle));
+            for h in component {
+                match nodes[graph[h]] {
+                    Node::Field(id, _) => {
+                        pass.failed.insert(id.clone());
+                        fields.insert(
+                            id.clone(),
+                            FieldValue {
+                                value: None,
+                                base: None,
+                                source: ValueSource::Empty,
+                                effects: Vec::new(),
+                                hidden: false,
+                            },
+                        );
+                    }
+                    Node::Pool(id, _) => {
+                        pass.failed.insert(id.clone());
+                        pools.insert(
+                            id.clone(),
+                            PoolValue {
+                                current: None,
+                                max: None,
+                                hidden: false,
+                            },
+                        );
+                    }
+                }
+            }
+            continue;
+        }
+        match nodes[graph[component[0]]] {
+            Node::Field(id, def) => {
+                let value = field_value(
+                    engine,
+                    id,
+                    def,
+                    effects.get(id).map_or(&[][..], Vec::as_slice),
+                    values,
+                    &owned_counts,
+                    pass,
+                );
+                match &value.value {
+                    Some(v) => {
+                        values.insert(id.clone(), v.0.clone());
+                    }
+                    None => {
+                        pass.failed.insert(id.clone());
+                    }
+                }
+                fields.insert(id.clone(), value);
+            }
+            Node::Pool(id, def) => {
+                let env = Env {
+                    engine,
+                    ctx: &id.pack,
+                    values,
+                    owned: &owned_counts,
+                    extra: None,
+                };
+                let max = formula_value(
+                    &env,
+                    engine,
+                    def.max.as_str(),
+                    &pass.failed,
+                    &mut pass.diagnostics,
+                );
+                // A pool whose maximum is 0 is not shown (rules.md#live-state).
+                let hidden = hidden(&env, engine, def.hide_when.as_ref())
+                    || matches!(&max, Some(Value::Number(n)) if *n == Number::ZERO);
+                let current = match engine.character.live.pools.get(id) {
+                    Some(saved) => Some(Value::from(*saved)),
+                    None => match def.start {
+                        opencharacter_spec::model::rules::PoolStart::Full => max.clone(),
+                        opencharacter_spec::model::rules::PoolStart::Empty => Some(Value::from(0)),
+                    },
+                };
+                match &current {
+                    Some(v) => {
+                        values.insert(id.clone(), v.clone());
+                    }
+                    None => {
+                        pass.failed.insert(id.clone());
+                    }
+                }
+                pools.insert(
+                    id.clone(),
+                    PoolValue {
+                        current: current.map(SheetValue),
+                        max: max.map(SheetValue),
+                        hidden,
+                    },
+                );
+            }
+        }
+    }
+    // Ruleset order, whatever order they were computed in.
+    pass.fields = ruleset
+        .fields
+        .keys()
+        .filter_map(|id| fields.swap_remove(id).map(|v| (id.clone(), v)))
+        .collect();
+    pass.pools = ruleset
+        .pools
+        .keys()
+        .filter_map(|id| pools.swap_remove(id).map(|v| (id.clone(), v)))
+        .collect();
+}
+
+/// Whether a value fits a field's type.
+pub(crate) fn fits(value: &Value, value_type: ValueType) -> bool {
+    matches!(
+        (value, value_type),
+        (Value::Number(_), ValueType::Number)
+            | (Value::Bool(_), ValueType::Boolean)
+            | (
+                Value::String(_),
+                ValueType::Text | ValueType::Enum | ValueType::Dice
+            )
+    )
+}
+
+pub(crate) fn empty(value_type: ValueType) -> Option<Value> {
+    match value_type {
+        ValueType::Number => Some(Value::from(0)),
+        ValueType::Boolean => Some(Value::Bool(false)),
+        ValueType::Text => Some(Value::String(String::new())),
+        _ => None,
+    }
+}
+
+pub(crate) fn field_value(
+    engine: &Engine<'_>,
+    id: &QualifiedFieldId,
+    def: &FieldDef,
+    effects: &[PendingEffect<'_>],
+    values: &HashMap<QualifiedFieldId, Value>,
+    owned: &HashMap<QualifiedContentId, i64>,
+    pass: &mut Pass<'_>,
+) -> FieldValue {
+    let env = Env {
+        engine,
+        ctx: &id.pack,
+        values,
+        owned,
+        extra: None,
+    };
+    let (base, source) = if let Some(formula) = &def.formula {
+        let value = if def.value_type == ValueType::Dice {
+            dice_text(
+                &env,
+                engine,
+                formula.as_str(),
+                &pass.failed,
+                &mut pass.diagnostics,
+            )
+        } else {
+            formula_value(
+                &env,
+                engine,
+                formula.as_str(),
+                &pass.failed,
+                &mut pass.diagnostics,
+            )
+        };
+        (
+            value,
+            ValueSource::Formula {
+                formula: formula.to_string(),
+            },
+        )
+    } else {
+        let stored = engine
+            .character
+            .fields
+            .get(id)
+            .and_then(scalar_value)
+            .filter(|v| {
+                let ok = fits(v, def.value_type);
+                if !ok {
+                    pass.diagnostics.push(
+                        Diagnostic::new(&codes::VALUE_WRONG_TYPE)
+                            .with_arg("id", id)
+                            .with_arg("expected", type_name(def.value_type))
+                            .with_pack(id.pack.clone())
+                            .with_pointer(field_pointer(id)),
+                    );
+                }
+                ok
+            });
+        match stored {
+            Some(v) => (Some(v), ValueSource::Stored),
+            None => match def.default.as_ref().and_then(scalar_value) {
+                Some(v) => (Some(v), ValueSource::Default),
+                None => (empty(def.value_type), ValueSource::Empty),
+            },
+        }
+    };
+
+    let mut value = base.clone();
+    let mut applied = Vec::new();
+    // The fixed order: every `set` (the last one wins), then every `add`, then `min` (raise
+    // to at least), then `max` (lower to at most), each group in ruleset-then-content order.
+    for op in [EffectOp::Set, EffectOp::Add, EffectOp::Min, EffectOp::Max] {
+        for pending in effects.iter().filter(|p| p.effect.op == op) {
+            let env = Env {
+                engine,
+                ctx: &pending.ctx,
+                values,
+                owned,
+                extra: None,
+            };
+            if !holds(&env, engine, pending.effect.when.as_ref()) {
+                continue;
+            }
+            let text = pending.effect.value.as_str();
+            let amount = if def.value_type == ValueType::Dice {
+                dice_text(&env, engine, text, &pass.failed, &mut pass.diagnostics)
+            } else {
+                formula_value(&env, engine, text, &pass.failed, &mut pass.diagnostics)
+            };
+            let Some(amount) = amount else { continue };
+            let next = apply(op, value.as_ref(), &amount, def.value_type);
+            match next {
+                Ok(next) => {
+                    value = Some(next);
+                    applied.push(AppliedEffect {
+                        from: pending.from.clone(),
+                        op,
+                        formula: text.to_owned(),
+                        value: SheetValue(amount),
+                    });
+                }
+                Err(reason) => pass.diagnostics.push(
+                    Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
+                        .with_arg("formula", text)
+                        .with_arg(
+                            "reason",
+                            format!("cannot {op:?} it to `{id}`: {reason}").to_lowercase(),
+                        )
+                        .with_pack(pending.ctx.clone()),
+                ),
+            }
+        }
+    }
+    let hidden = hidden(&env, engine, def.hide_when.as_ref());
+    FieldValue {
+        value: value.map(SheetValue),
+        base: base.map(SheetValue),
+        source,
+        effects: applied,
+        hidden,
+    }
+}
+
+pub(crate) fn apply(
+    op: EffectOp,
+    current: Option<&Value>,
+    amount: &Value,
+    value_type: ValueType,
+) -> Result<Value, &'static str> {
+    if op == EffectOp::Set {
+        return if fits(amount, value_type) {
+            Ok(amount.clone())
+        } else {
+            Err("the value is not of the field's type")
+        };
+    }
+    if value_type == ValueType::Dice {
+        // Adding to a dice field adds a term: `d8` + `d6` reads `d8 + d6`.
+        return match (op, current, amount) {
+            (EffectOp::Add, Some(Value::String(a)), Value::String(b)) => {
+                let joined = format!("({a}) + ({b})");
+                opencharacter_formula::parse(&joined)
+                    .map(|e| Value::String(e.to_string()))
+                    .map_err(|_| "the dice do not add up to a formula")
+            }
+            _ => Err("only `set` and `add` change a dice field"),
+        };
+    }
+    let (Some(Value::Number(a)), Value::Number(b)) = (current, amount) else {
+        return Err("only numbers can be added to or bounded");
+    };
+    let (a, b) = (*a, *b);
+    Ok(Value::Number(match op {
+        EffectOp::Add => crate::value::add(a, b).ok_or("the sum does not fit")?,
+        EffectOp::Min => a.max(b),
+        EffectOp::Max => a.min(b),
+        EffectOp::Set => b,
+    }))
+}
+
+pub(crate) fn type_name(value_type: ValueType) -> &'static str {
+    match value_type {
+        ValueType::Number => "number",
+        ValueType::Text => "text",
+        ValueType::Boolean => "boolean",
+        ValueType::Enum => "enum",
+        ValueType::Dice => "dice",
+        ValueType::Formula => "formula",
+        ValueType::Content => "content",
+        ValueType::List => "list",
+    }
+}
+
+pub(crate) fn field_pointer(id: &QualifiedFieldId) -> String {
+    format!("/fields/{}", escape_segment(&id.to_string()))
+}

@@ -1,0 +1,93 @@
+//! Reading one formula for the sheet: a value, a condition, dice text, or a diagnostic that
+//! names what could not be worked out.
+
+use std::collections::HashSet;
+
+use opencharacter_formula::Value;
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_spec::ids::QualifiedFieldId;
+
+use crate::engine::{Engine, Env};
+
+/// Whether a condition holds; a condition that cannot be evaluated does not.
+pub(crate) fn holds(
+    env: &Env<'_, '_>,
+    engine: &Engine<'_>,
+    when: Option<&opencharacter_spec::model::Formula>,
+) -> bool {
+    let Some(when) = when else { return true };
+    match &*engine.parse(when.as_str()) {
+        Ok(expr) => matches!(env.value(expr), Ok(Value::Bool(true))),
+        Err(_) => false,
+    }
+}
+/// A formula's value, or none with a diagnostic (none without one when it only lacks a value
+/// that already failed).
+pub(crate) fn formula_value(
+    env: &Env<'_, '_>,
+    engine: &Engine<'_>,
+    text: &str,
+    failed: &HashSet<QualifiedFieldId>,
+    diagnostics: &mut Diagnostics,
+) -> Option<Value> {
+    match &*engine.parse(text) {
+        Ok(expr) => match env.value(expr) {
+            Ok(value) => Some(value),
+            Err(error) => {
+                if !env.failed_dependency(&error, failed) {
+                    diagnostics.push(formula_failed(env, text, &error));
+                }
+                None
+            }
+        },
+        Err(reason) => {
+            diagnostics.push(formula_failed(env, text, reason));
+            None
+        }
+    }
+}
+
+/// A formula of the sheet that could not be worked out for this character.
+pub(crate) fn formula_failed(
+    env: &Env<'_, '_>,
+    text: &str,
+    reason: impl std::fmt::Display,
+) -> Diagnostic {
+    Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
+        .with_arg("formula", text)
+        .with_arg("reason", reason)
+        .with_pack(env.ctx.clone())
+}
+
+pub(crate) fn hidden(
+    env: &Env<'_, '_>,
+    engine: &Engine<'_>,
+    when: Option<&opencharacter_spec::model::Formula>,
+) -> bool {
+    when.is_some() && holds(env, engine, when)
+}
+
+/// A dice-typed formula's text with everything that does not roll folded in.
+pub(crate) fn dice_text(
+    env: &Env<'_, '_>,
+    engine: &Engine<'_>,
+    text: &str,
+    failed: &HashSet<QualifiedFieldId>,
+    diagnostics: &mut Diagnostics,
+) -> Option<Value> {
+    match &*engine.parse(text) {
+        Ok(expr) => match env.fold(expr) {
+            Ok(folded) => Some(Value::String(folded.to_string())),
+            Err(error) => {
+                if !env.failed_dependency(&error, failed) {
+                    diagnostics.push(formula_failed(env, text, &error));
+                }
+                None
+            }
+        },
+        Err(reason) => {
+            diagnostics.push(formula_failed(env, text, reason));
+            None
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! Step 2: what the character owns: listed items with their templates, picks of offered
+//! choices and grants, transitively; each owned item's content type and declared property types.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+use opencharacter_formula::Value;
+use opencharacter_resolve::NameKind;
+use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::ids::{FieldId, PackId, QualifiedContentId, QualifiedFieldId, Reference};
+use opencharacter_spec::model::formulas::escape_segment;
+use opencharacter_spec::model::{ContentItem, Effect, ValueType};
+
+use super::formulas::holds;
+use super::sheet::Origin;
+use super::{EvaluateOptions, Pass};
+use crate::engine::{Engine, Env};
+
+/// An owned item during evaluation.
+pub(crate) struct Owned<'a> {
+    pub(crate) id: QualifiedContentId,
+    pub(crate) item: Cow<'a, ContentItem>,
+    /// The pack whose names its formulas read.
+    pub(crate) ctx: PackId,
+    pub(crate) quantity: u32,
+    pub(crate) slot: Option<QualifiedFieldId>,
+    pub(crate) origin: Origin,
+    pub(crate) templates: Vec<QualifiedContentId>,
+    /// Effects that came with templates, with the template.
+    pub(crate) template_effects: Vec<(QualifiedContentId, Effect)>,
+    pub(crate) hidden: bool,
+    /// Listed without filling a slot its type could fill: carried, not in use. Its effects
+    /// and grants wait until it fills one.
+    pub(crate) carried: bool,
+    pub(crate) pointer: Option<String>,
+}
+
+pub(crate) fn counts(owned: &[Owned<'_>]) -> HashMap<QualifiedContentId, i64> {
+    let mut counts = HashMap::new();
+    for item in owned {
+        *counts.entry(item.id.clone()).or_insert(0) += i64::from(item.quantity);
+    }
+    counts
+}
+
+/// The content item with this ID, from the ruleset or the character's homebrew.
+pub(crate) fn lookup<'a>(
+    engine: &Engine<'a>,
+    id: &QualifiedContentId,
+) -> Option<(&'a ContentItem, bool)> {
+    if id.pack.is_homebrew() {
+        return engine
+            .character
+            .homebrew
+            .content
+            .get(&id.local)
+            .map(|i| (i, false));
+    }
+    engine
+        .ruleset
+        .content
+        .get(id)
+        .map(|c| (&c.item, c.hidden()))
+}
+
+/// Step 2: what the character owns, given the field values of the previous pass.
+pub(crate) fn collect_owned<'a>(
+    engine: &Engine<'a>,
+    values: &HashMap<QualifiedFieldId, Value>,
+    options: &EvaluateOptions,
+    pass: &mut Pass<'a>,
+) -> Vec<Owned<'a>> {
+    let character = engine.character;
+    let mut owned: Vec<Owned<'a>> = Vec::new();
+    let mut seen: HashSet<QualifiedContentId> = HashSet::new();
+    // The content types some link slot takes: an item of one of them is in use only in a slot.
+    let slottable: HashSet<QualifiedFieldId> = engine
+        .ruleset
+        .link_slots
+        .iter()
+        .flat_map(|(slot, def)| {
+            def.types
+                .iter()
+                .filter_map(|t| engine.resolve_kind(&slot.pack, t, NameKind::ContentType))
+        })
+        .collect();
+    for (index, listed) in character.content.iter().enumerate() {
+        let Some((item, hidden)) = lookup(engine, &listed.id) else {
+            continue; // check_character reports it.
+        };
+        let mut item = Cow::Borrowed(item);
+        let mut template_effects = Vec::new();
+        for template_id in &listed.templates {
+            apply_template(
+                engine,
+                template_id,
+                &listed.id,
+                index,
+                &mut item,
+                &mut template_effects,
+                pass,
+            );
+        }
+        seen.insert(listed.id.clone());
+        let carried = listed.slot.is_none()
+            && item_type(engine, &listed.id.pack, item.content_type.as_ref())
+                .is_some_and(|t| slottable.contains(&t));
+        owned.push(Owned {
+            id: listed.id.clone(),
+            item,
+            ctx: listed.id.pack.clone(),
+            quantity: listed.quantity,
+            slot: listed.slot.clone(),
+            origin: Origin::Listed { index },
+            templates: listed.templates.clone(),
+            template_effects,
+            hidden,
+            carried,
+            pointer: Some(format!("/content/{index}")),
+        });
+    }
+    // The counts so far, for conditions that ask what is owned; grants are added as found.
+    let no_owned = HashMap::new();
+    let env_values = values;
+
+    // Picks of offered character-level choices.
+    for (choice_id, picks) in &character.choices {
+        let Some(choice) = engine.ruleset.choices.get(choice_id) else {
+            continue;
+        };
+        let env = Env {
+            engine,
+            ctx: &choice_id.pack,
+            values: env_values,
+            owned: &no_owned,
+            extra: None,
+        };
+        if !holds(&env, engine, choice.when.as_ref()) {
+            continue;
+        }
+        for (i, pick) in picks.iter().enumerate() {
+            let pointer = format!("/choices/{}/{i}", escape_segment(&choice_id.to_string()));
+            push_new(
+                engine,
+                &mut owned,
+                &mut seen,
+                pick,
+                Origin::Picked {
+                    choice: choice_id.to_string(),
+                },
+                Some(pointer),
+            );
+        }
+    }
+
+    // Grants and item choices, breadth first over what is owned.
+    let mut next = 0;
+    // Counts of what is owned so far, kept up to date as items are added.
+    let mut running: HashMap<QualifiedContentId, i64> = HashMap::new();
+    let mut counted = 0;
+    while next < owned.len() {
+        if owned.len() > options.max_owned {
+            pass.diagnostics.push(
+                Diagnostic::new(&codes::SHEET_LIMIT)
+                    .with_arg("what", "owned content items")
+                    .with_arg("limit", options.max_owned),
+            );
+            owned.truncate(options.max_owned);
+            break;
+        }
+        for o in &owned[counted..] {
+            *running.entry(o.id.clone()).or_insert(0) += i64::from(o.quantity);
+        }
+        counted = owned.len();
+        let counts = &running;
+        let (ctx, id, grants, item_choices, listed_index) = {
+            let o = &owned[next];
+            // A carried item grants nothing until it fills a slot.
+            let grants: Vec<_> = if o.carried {
+                Vec::new()
+            } else {
+                o.item.grants.iter().flatten().cloned().collect()
+            };
+            let listed = match o.origin {
+                Origin::Listed { index } => Some(index),
+                _ => None,
+            };
+            (
+                o.ctx.clone(),
+                o.id.clone(),
+                grants,
+                o.item.choices.clone(),
+                listed,
+            )
+        };
+        next += 1;
+        let env = Env {
+            engine,
+            ctx: &ctx,
+            values: env_values,
+            owned: counts,
+            extra: None,
+        };
+        for grant in &grants {
+            if !holds(&env, engine, grant.when.as_ref()) {
+                continue;
+            }
+            match engine.resolve_content(&ctx, &grant.item) {
+                Some(granted) => push_new(
+                    engine,
+                    &mut owned,
+                    &mut seen,
+                    &granted,
+                    Origin::Granted { by: id.clone() },
+                    None,
+                ),
+                None => pass.diagnostics.push(
+                    Diagnostic::new(&codes::SHEET_REFERENCE_UNKNOWN)
+                        .with_arg("name", &grant.item)
+                        .with_arg("kind", "granted content")
+                        .with_pack(ctx.clone()),
+                ),
+            }
+        }
+        // Only a listed item carries its answers (granted items have no place in the file).
+        let (Some(index), Some(item_choices)) = (listed_index, item_choices) else {
+            continue;
+        };
+        let listed = &character.content[index];
+        for (choice_id, choice) in &item_choices {
+            let Some(picks) = listed.choices.get(choice_id) else {
+                continue;
+            };
+            if !holds(&env, engine, choice.when.as_ref()) {
+                continue;
+            }
+            for (i, pick) in picks.iter().enumerate() {
+                let pointer = format!(
+                    "/content/{index}/choices/{}/{i}",
+                    escape_segment(choice_id.as_str())
+                );
+                push_new(
+                    engine,
+                    &mut owned,
+                    &mut seen,
+                    pick,
+                    Origin::Picked {
+                        choice: format!("{id}/{choice_id}"),
+                    },
+                    Some(pointer),
+                );
+            }
+        }
+    }
+    owned
+}
+
+/// Adds granted or picked content, once: what the character already owns adds nothing.
+pub(crate) fn push_new<'a>(
+    engine: &Engine<'a>,
+    owned: &mut Vec<Owned<'a>>,
+    seen: &mut HashSet<QualifiedContentId>,
+    id: &QualifiedContentId,
+    origin: Origin,
+    pointer: Option<String>,
+) {
+    if seen.contains(id) {
+        return;
+    }
+    let Some((item, hidden)) = lookup(engine, id) else {
+        return;
+    };
+    seen.insert(id.clone());
+    owned.push(Owned {
+        id: id.clone(),
+        item: Cow::Borrowed(item),
+        ctx: id.pack.clone(),
+        quantity: 1,
+        slot: None,
+        origin,
+        templates: Vec::new(),
+        template_effects: Vec::new(),
+        hidden,
+        carried: false,
+        pointer,
+    });
+}
+
+/// An item's content type, qualified (a local type resolves from the item's pack).
+pub(crate) fn item_type(
+    engine: &Engine<'_>,
+    ctx: &PackId,
+    content_type: Option<&Reference<FieldId>>,
+) -> Option<QualifiedFieldId> {
+    match content_type? {
+        Reference::Qualified(q) => Some(q.clone()),
+        local => engine.resolve_kind(ctx, local, NameKind::ContentType),
+    }
+}
+
+/// Applies a template to the character's copy of an item: properties replace, tags, effects
+/// and grants are added. The pack's item is never changed.
+pub(crate) fn apply_template<'a>(
+    engine: &Engine<'a>,
+    template_id: &QualifiedContentId,
+    item_id: &QualifiedContentId,
+    index: usize,
+    item: &mut Cow<'a, ContentItem>,
+    template_effects: &mut Vec<(QualifiedContentId, Effect)>,
+    pass: &mut Pass<'a>,
+) {
+    let template = if template_id.pack.is_homebrew() {
+        engine.character.homebrew.templates.get(&template_id.local)
+    } else {
+        engine.ruleset.templates.get(template_id)
+    };
+    let Some(template) = template else { return }; // check_character reports it.
+    if !template.applies_to.is_empty() {
+        let ctx = &template_id.pack;
+        let item_type = item.content_type.as_ref().and_then(|t| match t {
+            Reference::Qualified(q) => Some(q.clone()),
+            Reference::Local(_) => engine.resolve_kind(&item_id.pack, t, NameKind::ContentType),
+        });
+        let fits = template.applies_to.iter().any(|wanted| {
+            let wanted = engine.resolve_kind(ctx, wanted, NameKind::ContentType);
+            wanted.is_some() && wanted == item_type
+                || homebrew_type(wanted.as_ref(), item.content_type.as_ref())
+        });
+        if !fits {
+            pass.diagnostics.push(
+                Diagnostic::new(&codes::TEMPLATE_NOT_APPLICABLE)
+                    .with_arg("template", template_id)
+                    .with_arg("id", item_id)
+                    .with_pointer(format!("/content/{index}/templates")),
+            );
+            return;
+        }
+    }
+    let copy = item.to_mut();
+    for (key, value) in &template.properties {
+        copy.properties.insert(key.clone(), value.clone());
+    }
+    if !template.add_tags.is_empty() {
+        let tags = copy.tags.get_or_insert_with(Vec::new);
+        for tag in &template.add_tags {
+            if !tags.contains(tag) {
+                tags.push(tag.clone());
+            }
+        }
+    }
+    if !template.grants.is_empty() {
+        copy.grants
+            .get_or_insert_with(Vec::new)
+            .extend(template.grants.iter().cloned());
+    }
+    for effect in &template.effects {
+        template_effects.push((template_id.clone(), effect.clone()));
+    }
+}
+
+/// A homebrew content type matches itself by qualified reference.
+pub(crate) fn homebrew_type(
+    wanted: Option<&QualifiedFieldId>,
+    item_type: Option<&Reference<FieldId>>,
+) -> bool {
+    matches!((wanted, item_type), (Some(w), Some(Reference::Qualified(t))) if w == t)
+}
+
+/// The declared type of each property of an owned item's content type.
+pub(crate) fn item_property_types(
+    engine: &Engine<'_>,
+    item: &Owned<'_>,
+) -> HashMap<FieldId, ValueType> {
+    let type_id = match &item.item.content_type {
+        Some(Reference::Qualified(q)) => Some(q.clone()),
+        Some(local) => engine.resolve_kind(&item.ctx, local, NameKind::ContentType),
+        None => None,
+    };
+    let def = type_id.as_ref().and_then(|id| {
+        if id.pack.is_homebrew() {
+            engine.character.homebrew.content_types.get(&id.local)
+        } else {
+            engine.ruleset.content_types.get(id)
+        }
+    });
+    def.map(|d| {
+        d.properties
+            .iter()
+            .map(|(k, p)| (k.clone(), p.value_type))
+            .collect()
+    })
+    .unwrap_or_default()
+}
