@@ -499,3 +499,159 @@ fn commonjs(release: &PackRelease, header: &str, model_names: &[String]) -> Stri
     );
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn release(value: Value) -> PackRelease {
+        serde_json::from_value(value).unwrap()
+    }
+
+    /// `demo-core`: a field, a content type `kit` (a required number, an enum list, dice and a
+    /// content reference) and one kit.
+    fn core() -> PackRelease {
+        release(json!({
+            "manifest": { "id": "demo-core", "version": "0.2.0", "specVersion": "1.0.0",
+                          "license": "CC0-1.0", "defaultLanguage": "en" },
+            "rules": {
+                "fields": { "level": { "type": "number" } },
+                "contentTypes": { "kit": { "properties": {
+                    "weight": { "type": "number", "required": true, "min": 0 },
+                    "callings": { "type": "enum", "many": true, "values": ["scout", "tinker"] },
+                    "damage": { "type": "dice" },
+                    "spare": { "type": "content" }
+                } } }
+            },
+            "content": { "kit.rope": { "id": "kit.rope", "type": "kit", "properties": { "weight": 1 } } },
+            "i18n": { "_meta": { "language": "en", "direction": "ltr" } },
+            "formulas": {}
+        }))
+    }
+
+    /// `demo-extra`, over `demo-core`: a kit of core's type, a variant and an override.
+    fn extra() -> PackRelease {
+        release(json!({
+            "manifest": { "id": "demo-extra", "version": "1.0.0", "specVersion": "1.0.0",
+                          "license": "CC0-1.0", "defaultLanguage": "en",
+                          "dependencies": { "demo-core": "^0.2.0" } },
+            "rules": {},
+            "content": {
+                "kit.pole": { "id": "kit.pole", "type": "kit", "properties": { "weight": 4 } },
+                "kit.long-rope": { "id": "kit.long-rope", "extends": "demo-core:kit.rope" },
+                "kit.rope": { "override": "demo-core:kit.rope", "properties": { "weight": 2 } }
+            },
+            "i18n": { "_meta": { "language": "en", "direction": "ltr" } },
+            "formulas": {}
+        }))
+    }
+
+    #[test]
+    fn the_pack_s_ids_and_properties_are_literal_types() {
+        let types = pack_declarations(&core(), &[], "", &[]).types;
+        assert!(
+            types.contains("export type ContentId = \"kit.rope\";\n"),
+            "{types}"
+        );
+        assert!(
+            types.contains("export type FieldId = \"level\";\n"),
+            "{types}"
+        );
+        assert!(
+            types.contains("export type ContentTypeId = \"kit\";\n"),
+            "{types}"
+        );
+        // From the declaration: required when required, the enum's values, a list when many.
+        assert!(types.contains("    readonly weight: number;\n"), "{types}");
+        assert!(
+            types.contains(
+                "    readonly callings?: readonly (\n      | \"scout\"\n      | \"tinker\")[];\n"
+            ),
+            "{types}"
+        );
+        assert!(
+            types.contains("    readonly damage?: string | number;\n"),
+            "{types}"
+        );
+        assert!(
+            types.contains("    readonly spare?: ContentReference;\n"),
+            "{types}"
+        );
+        // No dependencies: a reference names this pack's content, bare or qualified.
+        assert!(
+            types.contains(
+                "export type ContentReference = ContentId | `${\"demo-core:\"}${ContentId}`;"
+            ),
+            "{types}"
+        );
+        // `weight` is required, so every kit writes its properties.
+        assert!(
+            types.contains("TypedItem<K, \"kit\", { readonly properties: Properties[\"kit\"] }>"),
+            "{types}"
+        );
+        assert!(types.contains("readonly fields: { readonly [K in FieldId]: Model.FieldDef };"));
+        assert!(!types.lines().any(|line| line.ends_with(' ')), "{types}");
+    }
+
+    #[test]
+    fn a_dependency_s_content_type_types_a_dependant_s_items() {
+        let core = core();
+        let types = pack_declarations(&extra(), &[&core], "", &[]).types;
+        assert!(
+            types.contains("import Dependency0 = require(\"@opencharacter/demo-core\");"),
+            "{types}"
+        );
+        assert!(
+            types.contains(
+                "TypedItem<K, \"kit\", { readonly properties: Dependency0.Properties[\"kit\"] }>"
+            ),
+            "{types}"
+        );
+        // A variant and an override set part of an item: their properties stay open.
+        assert!(
+            types.contains(
+                "[K in \"kit.long-rope\"]: Omit<Model.ContentItem, \"id\" | \"extends\">"
+            )
+        );
+        assert!(
+            types.contains("[K in \"kit.rope\"]: Omit<Model.ContentItem, \"id\" | \"override\">")
+        );
+        assert!(
+            types.contains("export type ContentReference = string;"),
+            "{types}"
+        );
+        // Without the dependency in the build, the kit's properties are open too.
+        let alone = pack_declarations(&extra(), &[], "", &[]).types;
+        assert!(!alone.contains("Dependency0"), "{alone}");
+        assert!(
+            alone.contains("{ readonly [property: string]: unknown }"),
+            "{alone}"
+        );
+    }
+
+    #[test]
+    fn commonjs_names_every_type_once() {
+        let schema = opencharacter_spec::schema::files()
+            .into_iter()
+            .find(|file| file.name == "pack-release.schema.json")
+            .unwrap()
+            .schema;
+        let model = super::super::typescript::declared_names(&schema, "PackRelease");
+        // Only these two of the pack's own names replace a model name.
+        let replaced: Vec<&str> = OWN_NAMES
+            .iter()
+            .copied()
+            .filter(|name| model.iter().any(|m| m == name))
+            .collect();
+        assert_eq!(replaced, ["ContentId", "FieldId"]);
+        let files = pack_declarations(&core(), &[], "", &model);
+        for name in ["PackRelease", "ContentId", "Release", "Properties"] {
+            let line = format!("  export type {name} = Pack.{name};\n");
+            assert_eq!(files.commonjs.matches(&line).count(), 1, "{name}");
+        }
+        assert!(files.commonjs.ends_with("}\nexport = release;\n"));
+        assert!(files.esm.contains("export * from \"./types.cjs\";"));
+    }
+}

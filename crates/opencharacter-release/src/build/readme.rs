@@ -315,3 +315,91 @@ pub fn spec_license(version: &str, expression: &str) -> String {
         links.join("\n")
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn release(manifest: serde_json::Value) -> PackRelease {
+        serde_json::from_value(json!({
+            "manifest": manifest,
+            "rules": {},
+            "content": {},
+            "i18n": { "_meta": { "language": "en", "direction": "ltr" }, "pack.name": "Old Monsters" },
+            "formulas": {}
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_license_file_holds_the_credit_and_notices_verbatim_in_order() {
+        // An OGL-1.0a pack carries the license's text and its COPYRIGHT NOTICE as notices
+        // (docs/spec/packs.md); the file keeps them as written, in the manifest's order.
+        let ogl = release(json!({
+            "id": "old-monsters", "version": "0.1.0", "specVersion": "1.0.0", "license": "OGL-1.0a",
+            "defaultLanguage": "en",
+            "notices": { "ogl-license": "OPEN GAME LICENSE Version 1.0a\n\nThe following text…",
+                         "section-15": "Open Game License v 1.0a Copyright 2000, Wizards of the Coast, LLC." }
+        }));
+        let text = pack_license(&ogl);
+        assert!(
+            text.starts_with("# License of @opencharacter/old-monsters 0.1.0\n"),
+            "{text}"
+        );
+        assert!(text.contains("Open Game License v1.0a (`OGL-1.0a`; it has no SPDX identifier"));
+        let license = text
+            .find("## Notice `ogl-license`\n\nOPEN GAME LICENSE Version 1.0a\n\nThe following text…\n")
+            .unwrap();
+        let section = text
+            .find("## Notice `section-15`\n\nOpen Game License v 1.0a")
+            .unwrap();
+        assert!(license < section, "{text}");
+
+        let orc = release(json!({
+            "id": "ember", "version": "0.3.0", "specVersion": "1.0.0", "license": "ORC",
+            "defaultLanguage": "en", "credit": "Ember Roads, by the Example Collective.",
+            "notices": { "orc": "ORC notice." }
+        }));
+        let text = pack_license(&orc);
+        let credit = text
+            .find("## Credit\n\nEmber Roads, by the Example Collective.\n")
+            .unwrap();
+        assert!(credit < text.find("## Notice `orc`\n\nORC notice.\n").unwrap());
+        assert!(text.contains("the ORC License (`ORC`; it has no SPDX identifier)"));
+    }
+
+    #[test]
+    fn the_readme_says_what_the_pack_is_and_how_to_import_it() {
+        let pack = release(json!({
+            "id": "old-monsters", "version": "0.1.0", "specVersion": "1.2.0", "license": "CC-BY-4.0",
+            "credit": "Credit.", "defaultLanguage": "en",
+            "dependencies": { "5e-srd-5.1": "^0.1.0" }
+        }));
+        let text = pack_readme(&pack, &["es", "pt-BR"]);
+        assert!(
+            text.starts_with("# Old Monsters\n\n`@opencharacter/old-monsters` 0.1.0"),
+            "{text}"
+        );
+        assert!(text.contains("it needs spec 1.2.0 or newer"), "{text}");
+        assert!(
+            text.contains(
+                "licensed under `CC-BY-4.0` (<https://spdx.org/licenses/CC-BY-4.0.html>)"
+            )
+        );
+        assert!(text.contains("## Dependencies\n\n- `@opencharacter/5e-srd-5.1` `^0.1.0`\n"));
+        assert!(
+            text.contains("import pack from '@opencharacter/old-monsters';"),
+            "{text}"
+        );
+        assert!(
+            text.contains("require('@opencharacter/old-monsters')"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Other languages (es, pt-BR) are in `@opencharacter/old-monsters-i18n`")
+        );
+        assert_eq!(identifier("pt-BR"), "ptBR");
+    }
+}

@@ -218,7 +218,10 @@ fn other_languages_need_the_i18n_package() {
         .map(|d| d.message())
         .collect();
     assert_eq!(messages.len(), 1, "{messages:?}");
-    assert!(messages[0].contains("SEE LICENSE IN LICENSE.md"), "{messages:?}");
+    assert!(
+        messages[0].contains("SEE LICENSE IN LICENSE.md"),
+        "{messages:?}"
+    );
 
     write(
         dir.path(),
