@@ -254,9 +254,18 @@ fn npm_and_publint_accept_every_package_and_the_tarballs_satisfy_each_other() {
     assert!(!listed.contains("UNMET"), "{listed}");
 }
 
-/// The entry points of every installed package, as `(name in the scripts' output, specifier,
-/// the JSON file holding the same data)`.
-fn entry_points(installed: &Installed) -> Vec<(String, String, Option<(String, String)>)> {
+/// An entry point of an installed package.
+struct EntryPoint {
+    /// Its name in the scripts' output.
+    name: String,
+    /// What `import` and `require` name.
+    specifier: String,
+    /// The package and the JSON file holding the same data, when there is one.
+    json: Option<(String, String)>,
+}
+
+/// The entry points of every installed package.
+fn entry_points(installed: &Installed) -> Vec<EntryPoint> {
     let mut out = Vec::new();
     for (index, packed) in installed.packages.iter().enumerate() {
         let package = installed.json(&packed.name, "package.json");
@@ -278,7 +287,11 @@ fn entry_points(installed: &Installed) -> Vec<(String, String, Option<(String, S
                     json_key.trim_start_matches("./").to_owned(),
                 )
             });
-            out.push((format!("m{index}_{}", out.len()), specifier, json));
+            out.push(EntryPoint {
+                name: format!("m{index}_{}", out.len()),
+                specifier,
+                json,
+            });
         }
     }
     out
@@ -290,12 +303,15 @@ fn node_imports_every_entry_point_from_esm_and_commonjs_and_finds_the_json_data(
     let entries = entry_points(installed);
     let mut esm = String::new();
     let mut cjs = String::from("const out = {};\n");
-    for (name, specifier, _) in &entries {
+    for EntryPoint {
+        name, specifier, ..
+    } in &entries
+    {
         let from = Value::String(specifier.clone());
         esm.push_str(&format!("import {name} from {from};\n"));
         cjs.push_str(&format!("out.{name} = require({from});\n"));
     }
-    let names: Vec<&str> = entries.iter().map(|(n, _, _)| n.as_str()).collect();
+    let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
     esm.push_str(&format!(
         "process.stdout.write(JSON.stringify({{ {} }}));\n",
         names.join(", ")
@@ -316,7 +332,12 @@ fn node_imports_every_entry_point_from_esm_and_commonjs_and_finds_the_json_data(
     assert_eq!(from_esm, from_cjs, "ES modules and CommonJS see other data");
 
     let mut compared = 0;
-    for (name, specifier, json) in &entries {
+    for EntryPoint {
+        name,
+        specifier,
+        json,
+    } in &entries
+    {
         if let Some((package, file)) = json {
             assert_eq!(
                 from_esm[name],
@@ -329,12 +350,12 @@ fn node_imports_every_entry_point_from_esm_and_commonjs_and_finds_the_json_data(
     // Every module but the aggregate's (which re-exports the packs) has its JSON beside it.
     let aggregate = entries
         .iter()
-        .filter(|(_, s, _)| s.starts_with("@opencharacter/packs"))
+        .filter(|e| e.specifier.starts_with("@opencharacter/packs"))
         .count();
     assert_eq!(compared, entries.len() - aggregate);
 
     let by_specifier = |wanted: &str| {
-        let (name, _, _) = entries.iter().find(|(_, s, _)| s == wanted).unwrap();
+        let name = &entries.iter().find(|e| e.specifier == wanted).unwrap().name;
         &from_esm[name.as_str()]
     };
     // From the sources: the Spanish name of the SRD pack (packs/5e/srd-5.1/i18n/es.yaml) and the
