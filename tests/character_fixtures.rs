@@ -22,7 +22,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use opencharacter::release::validate::{ValidateOptions, validate_paths};
 use opencharacter::sheet::EvaluateOptions;
 use opencharacter::spec::model::{Character, Ruleset};
 use serde_json::{Value, json};
@@ -35,37 +34,7 @@ fn fixtures_root() -> PathBuf {
 fn ruleset() -> &'static Ruleset {
     static RULESET: OnceLock<Ruleset> = OnceLock::new();
     RULESET.get_or_init(|| {
-        let validation = validate_paths(
-            &[fixtures_root().join("_pack")],
-            &[],
-            &ValidateOptions::default(),
-        )
-        .unwrap();
-        let found: Vec<String> = validation
-            .reading
-            .all_diagnostics()
-            .map(|d| {
-                format!(
-                    "{} {:?}:{:?} {}",
-                    d.code.name,
-                    d.location.file,
-                    d.location.line,
-                    d.message()
-                )
-            })
-            .collect();
-        assert!(
-            found.is_empty(),
-            "the fixtures' pack is not clean: {found:#?}"
-        );
-        // Each pack is loaded with its dependencies; the one that depends on the others holds
-        // them all.
-        validation
-            .rulesets
-            .into_iter()
-            .flatten()
-            .max_by_key(|ruleset| ruleset.packs.len())
-            .unwrap()
+        crate::common::clean_ruleset(&fixtures_root().join("_pack"), "the fixtures' pack")
     })
 }
 

@@ -1,6 +1,6 @@
 //! The workspace's end-to-end tests, as one test binary: each file of `tests/` is a module here,
 //! so the workspace is linked once for all of them instead of once per file (the linking is most
-//! of a test build's time on two cores). Shared helpers are the `*_support`, `common` and
+//! of a test build's time on two cores). Shared helpers are the `*_support` (`srd_support`: the SRD 5.1 rules the oracle tests recompute with), `common` and
 //! `fixture_harness` modules.
 
 #![allow(
@@ -12,11 +12,13 @@ mod build_support;
 mod common;
 mod fixture_harness;
 mod migrate_support;
+mod srd_support;
 
 mod architecture;
 mod build_determinism;
 mod build_node;
 mod character_fixtures;
+mod dice_values;
 mod fitd_pack;
 mod fixtures;
 mod homebrew_packs;
@@ -33,4 +35,6 @@ mod ruleset_json_keys;
 mod schemas;
 mod seed_examples;
 mod sheet_fighter;
+mod srd_characters;
+mod srd_monster_rules;
 mod srd_pack;

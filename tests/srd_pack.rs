@@ -851,6 +851,7 @@ impl Sheet {
             fields: self.values.clone(),
             owned: self.owned.iter().map(|id| (id.clone(), 1)).collect(),
             settings: [("feats".to_owned(), FValue::Bool(true))].into(),
+            ..MapEnv::default()
         }
     }
 

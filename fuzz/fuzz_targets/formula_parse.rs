@@ -1,5 +1,6 @@
 //! Any text: the parser never panics; whatever parses prints canonically, re-parses to the same
-//! tree, survives JSON, and evaluates and analyzes to a value or a typed error.
+//! tree, survives JSON, and evaluates and analyzes to a value or a typed error; its kinds never
+//! panic, and its folded dice read back as themselves.
 
 #![no_main]
 
@@ -21,7 +22,12 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(Expr::from_json(&json).expect("its JSON reads back"), tree);
     let env = MapEnv::default();
     let _ = tree.eval(&env, &mut SplitMix64::new(7));
+    let _ = tree.kinds();
     if text.len() < 48 {
+        if let Ok(folded) = tree.fold_dice(&env) {
+            let text = folded.to_string();
+            assert_eq!(parse(&text).ok(), Some(folded), "folded dice `{text}` do not read back");
+        }
         let _ = tree.analyze(&env);
         let _ = tree.bounds(&env);
     }

@@ -1,6 +1,6 @@
-//! Helpers shared by the tests of the generated packs (`fitd_pack.rs`, `mothership_pack.rs`):
-//! reading every file of a pack into its model type with every formula parsed, validating it,
-//! and loading it.
+//! Helpers shared by the tests of the generated packs (`fitd_pack.rs`, `mothership_pack.rs`)
+//! and of the small test games (`character_fixtures.rs`, `dice_values.rs`): reading every file
+//! of a pack into its model type with every formula parsed, validating it, and loading it.
 
 #![allow(dead_code, reason = "each test file uses the helpers it needs")]
 
@@ -131,4 +131,32 @@ pub fn ruleset(validation: &Validation) -> Ruleset {
     let (ruleset, diagnostics) = load_ruleset(releases.iter(), &LoadOptions::default());
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
     ruleset
+}
+
+/// The packs under `dir`, validated (they must be clean: the failure names `what` and lists
+/// everything found), loaded together: each pack is loaded with its dependencies, so the
+/// ruleset with the most packs holds them all.
+pub fn clean_ruleset(dir: &Path, what: &str) -> Ruleset {
+    let validation =
+        validate_paths(&[dir.to_path_buf()], &[], &ValidateOptions::default()).unwrap();
+    let found: Vec<String> = validation
+        .reading
+        .all_diagnostics()
+        .map(|d| {
+            format!(
+                "{} {:?}:{:?} {}",
+                d.code.name,
+                d.location.file,
+                d.location.line,
+                d.message()
+            )
+        })
+        .collect();
+    assert!(found.is_empty(), "{what} is not clean: {found:#?}");
+    validation
+        .rulesets
+        .into_iter()
+        .flatten()
+        .max_by_key(|ruleset| ruleset.packs.len())
+        .unwrap()
 }

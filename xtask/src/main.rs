@@ -3,7 +3,8 @@
 //! **Owns:** the converters that regenerate the repository's packs from real game data kept
 //! outside the repository (`../shared/corpus/`): `convert srd` writes `packs/5e/srd-5.1`,
 //! `convert fitd` writes `packs/fitd/scoundrel` and `convert mothership` writes
-//! `packs/mothership/1e`.
+//! `packs/mothership/1e`; `convert srd-monster-table` writes the SRD monsters' printed numbers
+//! to the test table `tests/data/srd-monsters.json`.
 //! Each source is one module of [`convert`]; they share the deterministic writer
 //! ([`convert::PackOutput`]) and the YAML emitter ([`yaml`]).
 //!
@@ -15,6 +16,7 @@
 //! cargo run -p xtask -- convert srd --corpus ../shared/corpus --out packs/5e/srd-5.1
 //! cargo run -p xtask -- convert fitd --corpus ../shared/corpus --out packs/fitd/scoundrel
 //! cargo run -p xtask -- convert mothership --corpus ../shared/corpus --out packs/mothership/1e
+//! cargo run -p xtask -- convert srd-monster-table --corpus ../shared/corpus --out tests/data/srd-monsters.json
 //! ```
 
 mod convert;
@@ -53,6 +55,15 @@ enum Source {
         #[arg(long)]
         out: PathBuf,
     },
+    /// SRD 5.1 monsters' printed numbers → the test table tests/data/srd-monsters.json.
+    SrdMonsterTable {
+        /// The corpus folder (it holds `srd-5.1/`).
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The JSON file to (re)write.
+        #[arg(long, default_value = "tests/data/srd-monsters.json")]
+        out: PathBuf,
+    },
     /// Forged in the Dark (Foundry names and numbers) → packs/fitd/scoundrel.
     Fitd {
         /// The corpus folder (it holds `fitd/`).
@@ -83,6 +94,9 @@ fn main() -> ExitCode {
             &out,
             Some(&convert::srd::translations_folder()),
         ),
+        Command::Convert {
+            source: Source::SrdMonsterTable { corpus, out },
+        } => convert::srd_monster_table::run(&corpus.join("srd-5.1"), &out),
         Command::Convert {
             source: Source::Fitd { corpus, out },
         } => convert::fitd::run(&corpus.join("fitd"), &out),

@@ -1,6 +1,7 @@
 //! `opencharacter formula '<text>' [--set name=value]... [--seed N] [--format json]`: parse a
-//! formula and print its canonical text, JSON tree, references, value (rolled with the seed when
-//! it has dice), and minimum, maximum, mean and exact odds.
+//! formula and print its canonical text, JSON tree, references, the kinds of value it can give,
+//! its dice folded for the values given (`d6 - 1` for `1d6 + abilities.str.mod` at -1), its value
+//! (rolled with the seed when it has dice), and minimum, maximum, mean and exact odds.
 //!
 //! Exit status: 0 when it parses and evaluates, 1 on a parse or evaluation error (the located
 //! message), 2 on a usage error.
@@ -8,7 +9,8 @@
 use std::process::ExitCode;
 
 use opencharacter::formula::{
-    Bounds, Distribution, EvalError, Expr, MapEnv, Number, References, SplitMix64, Value, parse,
+    Bounds, Distribution, EvalError, Expr, MapEnv, MapItem, Number, References, SplitMix64, Value,
+    parse,
 };
 
 /// Most outcomes listed one by one; a longer distribution prints only its summary.
@@ -28,6 +30,12 @@ pub struct Args {
     /// Owned content for `has`/`count`, `id` or `id=count`. Repeatable.
     #[arg(long = "own", value_name = "ID[=N]")]
     own: Vec<String>,
+    /// A tag an owned item carries, for `total` and `tagged`: `id=tag`. Repeatable.
+    #[arg(long = "tag", value_name = "ID=TAG")]
+    tags: Vec<String>,
+    /// A property of an owned item, for `total`: `id:property=value`. Repeatable.
+    #[arg(long = "property", value_name = "ID:PROPERTY=VALUE")]
+    properties: Vec<String>,
     /// Seed for the dice roller (SplitMix64); without it, one is drawn from the clock and printed.
     #[arg(long)]
     seed: Option<u64>,
@@ -81,6 +89,26 @@ fn environment(args: &Args) -> Result<MapEnv, String> {
         };
         env.owned.insert(id, count);
     }
+    for pair in &args.tags {
+        let (id, tag) = split(pair, "tag")?;
+        env.items
+            .entry(id)
+            .or_insert_with(MapItem::default)
+            .tags
+            .insert(tag);
+    }
+    for pair in &args.properties {
+        let (key, value) = split(pair, "property")?;
+        let (id, property) = key
+            .rsplit_once(':')
+            .filter(|(id, property)| !id.is_empty() && !property.is_empty())
+            .ok_or_else(|| format!("--property takes ID:PROPERTY=VALUE, not `{pair}`"))?;
+        env.items
+            .entry(id.to_owned())
+            .or_insert_with(MapItem::default)
+            .properties
+            .insert(property.to_owned(), value_of(&value));
+    }
     Ok(env)
 }
 
@@ -121,11 +149,13 @@ pub fn run(args: &Args) -> ExitCode {
     let value = tree.eval(&env, &mut SplitMix64::new(seed));
     let odds = tree.analyze(&env);
     let bounds = tree.bounds(&env);
+    let folded = tree.fold_dice(&env);
     let report = Report {
         tree: &tree,
         references: &references,
         seed,
         value: &value,
+        folded: &folded,
         odds: &odds,
         bounds: &bounds,
     };
@@ -154,6 +184,7 @@ struct Report<'a> {
     references: &'a References,
     seed: u64,
     value: &'a Result<Value, EvalError>,
+    folded: &'a Result<Expr, EvalError>,
     odds: &'a Result<Distribution, EvalError>,
     bounds: &'a Result<Bounds, EvalError>,
 }
@@ -176,6 +207,14 @@ fn print_human(r: &Report<'_>) {
         if !set.is_empty() {
             println!("{label:<10} {}", list(set));
         }
+    }
+    println!("kinds:     {}", r.tree.kinds());
+    // The dice to roll for these values: only worth a line when folding changed the text.
+    if r.references.dice
+        && let Ok(folded) = r.folded
+        && folded != r.tree
+    {
+        println!("dice:      {folded}");
     }
     match r.value {
         Ok(v) if r.references.dice => println!("value:     {v} (rolled with --seed {})", r.seed),
@@ -210,8 +249,15 @@ fn print_json(r: &Report<'_>) {
         "canonical": r.tree.to_string(),
         "tree": r.tree,
         "references": r.references,
+        "kinds": r.tree.kinds().tokens(),
         "seed": r.seed,
     });
+    match r.folded {
+        Ok(folded) => out["folded"] = serde_json::json!(folded.to_string()),
+        Err(err) => {
+            out["foldError"] = serde_json::json!({"code": err.code(), "message": err.to_string()});
+        }
+    }
     match r.value {
         Ok(v) => out["value"] = serde_json::json!(v),
         Err(err) => {

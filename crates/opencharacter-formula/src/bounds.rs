@@ -7,7 +7,7 @@
 
 use crate::Environment;
 use crate::dist::Distribution;
-use crate::eval::{EvalError, EvalErrorKind, Located, Raw, number};
+use crate::eval::{EvalError, EvalErrorKind, Located, Raw, number, read_id};
 use crate::number::Number;
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
 
@@ -114,11 +114,13 @@ fn interval<E: Environment + ?Sized>(expr: &Expr, env: &E) -> Raw<Bounds> {
             Bounds::fixed(number(value)?)
         }
         Expr::Call {
-            function: Function::Count,
+            function: function @ (Function::Count | Function::Total | Function::Tagged),
             args,
         } => match args.as_slice() {
-            [Expr::String { value }] => Bounds::fixed(Number::from(env.count(value))),
-            _ => return Err(no_bounds("`count` without a string literal")),
+            [Expr::String { value }, tag @ ..] => {
+                Bounds::fixed(number(read_id(env, *function, value, tag.first())?)?)
+            }
+            _ => return Err(no_bounds("a call without a string literal")),
         },
         Expr::Unary {
             op: UnaryOp::Neg,

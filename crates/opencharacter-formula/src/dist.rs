@@ -11,8 +11,8 @@ use std::fmt;
 
 use crate::Environment;
 use crate::eval::{
-    EvalError, EvalErrorKind, Located, Raw, Value, advantage, binary, boolean, dice_spec, integer,
-    number, under_outcome, wrong,
+    EvalError, EvalErrorKind, Located, Raw, Value, advantage, below_first_threshold, binary,
+    boolean, choose_position, dice_spec, integer, number, read_id, under_outcome, wrong,
 };
 use crate::number::Number;
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
@@ -642,18 +642,15 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                 }
                 Distribution::mixture(parts, condition.total)?
             }
-            Function::Has | Function::Count | Function::Setting => {
+            Function::Has
+            | Function::Count
+            | Function::Setting
+            | Function::Total
+            | Function::Tagged => {
                 let Expr::String { value: id } = first else {
                     return Err(wrong("a string literal", &Value::Bool(false)).into());
                 };
-                Distribution::certain(match function {
-                    Function::Has => Value::Bool(self.env.has(id)),
-                    Function::Count => Value::from(self.env.count(id)),
-                    _ => self
-                        .env
-                        .setting(id)
-                        .ok_or_else(|| EvalErrorKind::UnknownSetting(id.clone()))?,
-                })
+                Distribution::certain(read_id(self.env, function, id, args.get(1))?)
             }
             Function::Choose => {
                 let index = self.node(first)?;
@@ -661,17 +658,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                 let mut parts = Vec::new();
                 for (i, w) in &index.outcomes {
                     let i = integer(i.clone(), "a `choose` index")?;
-                    let chosen = usize::try_from(i)
-                        .ok()
-                        .and_then(|i| i.checked_sub(1))
-                        .and_then(|i| options.get(i))
-                        .ok_or_else(|| {
-                            EvalErrorKind::OutOfRange(format!(
-                                "`choose` index {i} is not between 1 and {}",
-                                options.len()
-                            ))
-                        })?;
-                    let d = self.node(chosen)?;
+                    let d = self.node(&options[choose_position(i, options.len())?])?;
                     self.charge(d.outcomes.len() as u128)?;
                     parts.push((*w, d));
                 }
@@ -698,11 +685,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                     let chosen = index
                         .checked_sub(1)
                         .and_then(|i| args.get(2 + 2 * i))
-                        .ok_or_else(|| {
-                            EvalErrorKind::OutOfRange(format!(
-                                "`lookup` value {v} is below the first threshold"
-                            ))
-                        })?;
+                        .ok_or_else(|| below_first_threshold(v))?;
                     let d = self.node(chosen)?;
                     self.charge(d.outcomes.len() as u128)?;
                     parts.push((*w, d));

@@ -57,7 +57,8 @@ pub enum ParseErrorKind {
         /// How many it got.
         found: usize,
     },
-    /// `has`, `count` or `setting` given something other than a string literal.
+    /// `has`, `count`, `setting`, `total` or `tagged` given something other than string
+    /// literals.
     IdArgument(&'static str),
     /// A keyword where an operand should be (`1 + and`).
     KeywordAsOperand(String),
@@ -138,6 +139,10 @@ impl fmt::Display for ParseErrorKind {
                 expected,
                 found,
             } => write!(f, "`{function}` takes {expected}, not {found}"),
+            ParseErrorKind::IdArgument("total") => write!(
+                f,
+                "`total` takes string literals (`total(\"weight\")`, `total(\"weight\", \"gear\")`)"
+            ),
             ParseErrorKind::IdArgument(function) => {
                 write!(
                     f,

@@ -1,10 +1,9 @@
 //! Evaluation: a tree, a caller's environment and a dice roller give a [`Value`].
 
-use std::collections::BTreeMap;
-
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::env::Environment;
 use crate::number::{Number, Overflow};
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
 
@@ -84,76 +83,19 @@ impl<'de> Deserialize<'de> for Number {
     }
 }
 
-/// What a formula reads from the world: field values, settings and owned content.
-///
-/// Every method but [`Environment::field`] has a default that knows nothing.
-pub trait Environment {
-    /// The value of a field, `pack` set for a qualified name; `None` when there is no such field.
-    fn field(&self, pack: Option<&str>, name: &str) -> Option<Value>;
-
-    /// The value of a setting; `None` when there is no such setting.
-    fn setting(&self, _id: &str) -> Option<Value> {
-        None
-    }
-
-    /// Whether the character owns the content item.
-    fn has(&self, _content: &str) -> bool {
-        false
-    }
-
-    /// How many of the content item the character owns.
-    fn count(&self, _content: &str) -> i64 {
-        0
-    }
-}
-
-/// A plain map-backed environment, for tests, tools and the command line.
-///
-/// ```
-/// use opencharacter_formula::{MapEnv, SplitMix64, Value, parse};
-/// let mut env = MapEnv::default();
-/// env.fields.insert("abilities.str.score".into(), Value::from(15));
-/// env.owned.insert("feats.alert".into(), 1);
-/// let tree = parse("floor((abilities.str.score - 10) / 2) + if(has(\"feats.alert\"), 5, 0)")?;
-/// assert_eq!(tree.eval(&env, &mut SplitMix64::new(1))?, Value::from(7));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(default, deny_unknown_fields)]
-pub struct MapEnv {
-    /// Field values by name (`abilities.str.mod`, or `@pack:name` for a qualified name).
-    pub fields: BTreeMap<String, Value>,
-    /// Setting values by ID.
-    pub settings: BTreeMap<String, Value>,
-    /// Owned content: ID → how many.
-    pub owned: BTreeMap<String, i64>,
-}
-
-impl Environment for MapEnv {
-    fn field(&self, pack: Option<&str>, name: &str) -> Option<Value> {
-        match pack {
-            None => self.fields.get(name).cloned(),
-            Some(pack) => self.fields.get(&format!("@{pack}:{name}")).cloned(),
-        }
-    }
-
-    fn setting(&self, id: &str) -> Option<Value> {
-        self.settings.get(id).cloned()
-    }
-
-    fn has(&self, content: &str) -> bool {
-        self.owned.get(content).is_some_and(|n| *n > 0)
-    }
-
-    fn count(&self, content: &str) -> i64 {
-        self.owned.get(content).copied().unwrap_or(0)
-    }
-}
-
 /// Rolls dice.
 pub trait Roller {
     /// A uniformly random integer in `1..=sides` (`sides >= 1`).
     fn roll(&mut self, sides: u64) -> u64;
+}
+
+/// A roller for formulas that roll nothing: it is never asked (and would give 1).
+pub(crate) struct NoDice;
+
+impl Roller for NoDice {
+    fn roll(&mut self, _sides: u64) -> u64 {
+        1
+    }
 }
 
 /// The default roller: SplitMix64, so seeded rolls are identical on every machine and in every
@@ -253,6 +195,9 @@ pub enum EvalErrorKind {
     /// An argument outside what the operation accepts (`choose(4, a, b)`, `d0`).
     #[error("{0}")]
     OutOfRange(String),
+    /// The environment cannot answer an aggregate over owned content (`total("weight")`).
+    #[error("the environment cannot answer `{0}`")]
+    UnknownAggregate(String),
 }
 
 impl EvalErrorKind {
@@ -266,6 +211,7 @@ impl EvalErrorKind {
             EvalErrorKind::Overflow => "formula-overflow",
             EvalErrorKind::LimitExceeded { .. } => "formula-limit",
             EvalErrorKind::OutOfRange(_) => "formula-out-of-range",
+            EvalErrorKind::UnknownAggregate(_) => "formula-unknown-aggregate",
         }
     }
 }
@@ -420,6 +366,24 @@ pub(crate) fn dice_spec(count: Value, sides: Value) -> Result<DiceSpec, EvalErro
     Ok(DiceSpec { count, sides })
 }
 
+/// The 0-based position of `choose`'s option `index` (1-based) among `options`.
+pub(crate) fn choose_position(index: i64, options: usize) -> Result<usize, EvalErrorKind> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| i.checked_sub(1))
+        .filter(|i| *i < options)
+        .ok_or_else(|| {
+            EvalErrorKind::OutOfRange(format!(
+                "`choose` index {index} is not between 1 and {options}"
+            ))
+        })
+}
+
+/// `lookup`'s value below its first threshold.
+pub(crate) fn below_first_threshold(x: Number) -> EvalErrorKind {
+    EvalErrorKind::OutOfRange(format!("`lookup` value {x} is below the first threshold"))
+}
+
 /// `under`'s advantage argument: 1 advantage, -1 disadvantage, 0 neither.
 pub(crate) fn advantage(value: Value) -> Result<i64, EvalErrorKind> {
     let adv = integer(value, "advantage")?;
@@ -429,6 +393,42 @@ pub(crate) fn advantage(value: Value) -> Result<i64, EvalErrorKind> {
         )));
     }
     Ok(adv)
+}
+
+/// What a function of string literals reads from the environment: `has`, `count`, `setting`,
+/// `total` (its optional tag is `tag`) and `tagged`. Shared by evaluation, odds and bounds.
+pub(crate) fn read_id<E: Environment + ?Sized>(
+    env: &E,
+    function: Function,
+    id: &str,
+    tag: Option<&Expr>,
+) -> Result<Value, EvalErrorKind> {
+    Ok(match function {
+        Function::Has => Value::Bool(env.has(id)),
+        Function::Count => Value::from(env.count(id)),
+        Function::Setting => env
+            .setting(id)
+            .ok_or_else(|| EvalErrorKind::UnknownSetting(id.to_owned()))?,
+        Function::Total => {
+            let tag = match tag {
+                None => None,
+                Some(Expr::String { value }) => Some(value.as_str()),
+                Some(_) => {
+                    return Err(EvalErrorKind::OutOfRange(
+                        "`total` takes string literals".to_owned(),
+                    ));
+                }
+            };
+            Value::Number(env.total(id, tag)?)
+        }
+        Function::Tagged => Value::from(env.tagged(id)?),
+        _ => {
+            return Err(EvalErrorKind::OutOfRange(format!(
+                "`{}` reads no ID",
+                function.name()
+            )));
+        }
+    })
 }
 
 struct Evaluator<'a, E: ?Sized, R: ?Sized> {
@@ -554,35 +554,22 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
                 let condition = boolean(condition).map_err(|k| located(k, first))?;
                 self.eval(&args[if condition { 1 } else { 2 }])?
             }
-            Function::Has | Function::Count | Function::Setting => {
+            Function::Has
+            | Function::Count
+            | Function::Setting
+            | Function::Total
+            | Function::Tagged => {
                 let Expr::String { value: id } = first else {
                     let value = self.eval(first)?;
                     return Err(wrong("a string literal", &value).into());
                 };
-                match function {
-                    Function::Has => Value::Bool(self.env.has(id)),
-                    Function::Count => Value::from(self.env.count(id)),
-                    _ => self
-                        .env
-                        .setting(id)
-                        .ok_or_else(|| EvalErrorKind::UnknownSetting(id.clone()))?,
-                }
+                read_id(self.env, function, id, args.get(1))?
             }
             Function::Choose => {
                 let index = self.eval(first)?;
                 let index = integer(index, "a `choose` index").map_err(|k| located(k, first))?;
                 let options = &args[1..];
-                let chosen = usize::try_from(index)
-                    .ok()
-                    .and_then(|i| i.checked_sub(1))
-                    .and_then(|i| options.get(i))
-                    .ok_or_else(|| {
-                        EvalErrorKind::OutOfRange(format!(
-                            "`choose` index {index} is not between 1 and {}",
-                            options.len()
-                        ))
-                    })?;
-                self.eval(chosen)?
+                self.eval(&options[choose_position(index, options.len())?])?
             }
             Function::Lookup => {
                 let x = self.num(first)?;
@@ -593,11 +580,7 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
                     }
                     chosen = pair.get(1);
                 }
-                let chosen = chosen.ok_or_else(|| {
-                    EvalErrorKind::OutOfRange(format!(
-                        "`lookup` value {x} is below the first threshold"
-                    ))
-                })?;
+                let chosen = chosen.ok_or_else(|| below_first_threshold(x))?;
                 self.eval(chosen)?
             }
             Function::Under => {

@@ -6,7 +6,9 @@
 //! [`Display`](std::fmt::Display) of [`Expr`]), its JSON tree (serde on [`Expr`]), the names it
 //! uses ([`Expr::references`]), its evaluation over a caller-supplied [`Environment`] and
 //! [`Roller`] ([`Expr::eval`]), the exact distribution of its dice ([`Expr::analyze`]) and its
-//! minimum, maximum and mean without rolling ([`Expr::bounds`]).
+//! minimum, maximum and mean without rolling ([`Expr::bounds`]), the dice a formula gives for
+//! an environment in canonical text ([`Expr::fold_dice`], [`Expr::plus`]), and the kinds of
+//! value it can give, known from its tree alone ([`Expr::kinds`]).
 //! The language is specified in `docs/spec/formulas.md`.
 //!
 //! **Does not own:** what a name means. The formula crate knows nothing of packs, fields or
@@ -32,20 +34,25 @@
 
 mod bounds;
 mod dist;
+mod env;
 mod error;
 mod eval;
+mod fold;
+mod kinds;
 mod number;
 mod parse;
 mod print;
+mod sum;
 mod tree;
 
 pub use bounds::Bounds;
 pub use dist::{Distribution, MAX_OUTCOMES, Probability};
+pub use env::{Environment, MapEnv, MapItem};
 pub use error::{ParseError, ParseErrorKind};
 pub use eval::{
-    Environment, EvalError, EvalErrorKind, MAX_DICE, MAX_ROLLS, MAX_SIDES, MapEnv, Roller,
-    SplitMix64, Value,
+    EvalError, EvalErrorKind, MAX_DICE, MAX_ROLLS, MAX_SIDES, Roller, SplitMix64, Value,
 };
+pub use kinds::{Kind, Kinds};
 pub use number::{Number, Overflow};
 pub use parse::parse;
 pub use tree::{BinaryOp, DiceModifier, Expr, Function, Literal, References, TreeError, UnaryOp};

@@ -502,7 +502,7 @@ impl<'s> Parser<'s> {
                 },
             ));
         }
-        if function.takes_id() && !matches!(args.as_slice(), [Expr::String { .. }]) {
+        if function.takes_id() && !args.iter().all(|a| matches!(a, Expr::String { .. })) {
             return Err(self.fail(at, ParseErrorKind::IdArgument(function.name())));
         }
         let depth = self.join(at, depth + 1)?;

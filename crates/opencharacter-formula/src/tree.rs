@@ -280,11 +280,17 @@ pub enum Function {
     /// `under(target)` or `under(target, advantage)`: a d100 roll-under read 0–99, giving an
     /// outcome 0 (critical failure), 1 (failure), 2 (success) or 3 (critical success).
     Under,
+    /// `total("property")` or `total("property", "tag")`: the sum of a numeric property over
+    /// what the character owns, each item counted with its quantity (only items carrying the
+    /// tag, when one is given; an item without the property adds 0).
+    Total,
+    /// `tagged("tag")`: how many owned items carry the tag, each counted with its quantity.
+    Tagged,
 }
 
 impl Function {
     /// Every function, in the order the spec lists them.
-    pub const ALL: [Function; 15] = [
+    pub const ALL: [Function; 17] = [
         Function::Floor,
         Function::Ceil,
         Function::Round,
@@ -300,6 +306,8 @@ impl Function {
         Function::Choose,
         Function::Lookup,
         Function::Under,
+        Function::Total,
+        Function::Tagged,
     ];
 
     /// The name as written.
@@ -320,6 +328,8 @@ impl Function {
             Function::Choose => "choose",
             Function::Lookup => "lookup",
             Function::Under => "under",
+            Function::Total => "total",
+            Function::Tagged => "tagged",
         }
     }
 
@@ -338,12 +348,13 @@ impl Function {
             | Function::Abs
             | Function::Has
             | Function::Count
-            | Function::Setting => n == 1,
+            | Function::Setting
+            | Function::Tagged => n == 1,
             Function::Min | Function::Max => n >= 1,
             Function::Clamp | Function::If => n == 3,
             Function::Choose => n >= 2,
             Function::Lookup => n >= 3 && n % 2 == 1,
-            Function::Under => n == 1 || n == 2,
+            Function::Under | Function::Total => n == 1 || n == 2,
         }
     }
 
@@ -357,18 +368,27 @@ impl Function {
             | Function::Abs
             | Function::Has
             | Function::Count
-            | Function::Setting => "exactly 1 argument",
+            | Function::Setting
+            | Function::Tagged => "exactly 1 argument",
             Function::Min | Function::Max => "at least 1 argument",
             Function::Clamp | Function::If => "exactly 3 arguments",
             Function::Choose => "at least 2 arguments",
             Function::Lookup => "an odd number of arguments, at least 3",
-            Function::Under => "1 or 2 arguments",
+            Function::Under | Function::Total => "1 or 2 arguments",
         }
     }
 
-    /// Whether its single argument must be a string literal (a content or setting ID).
+    /// Whether its arguments must be string literals (a content, setting or property ID, a
+    /// tag), so that what it reads is known without evaluating it.
     pub fn takes_id(self) -> bool {
-        matches!(self, Function::Has | Function::Count | Function::Setting)
+        matches!(
+            self,
+            Function::Has
+                | Function::Count
+                | Function::Setting
+                | Function::Total
+                | Function::Tagged
+        )
     }
 }
 
@@ -420,6 +440,12 @@ pub struct References {
     pub content: BTreeSet<String>,
     /// Setting IDs given to `setting`, sorted.
     pub settings: BTreeSet<String>,
+    /// Property IDs given to `total`, sorted (omitted from JSON when empty).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub properties: BTreeSet<String>,
+    /// Tags given to `total` and `tagged`, sorted (omitted from JSON when empty).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub tags: BTreeSet<String>,
     /// Whether the formula rolls dice (a dice term or `under`).
     pub dice: bool,
 }
@@ -445,6 +471,42 @@ impl TreeError {
     }
 }
 
+/// An integer as a tree: a literal, `-` on one, or `-9223372036854775807 - 1` for the one
+/// integer whose magnitude has no literal.
+fn integer_literal(value: i64) -> Expr {
+    if value == i64::MIN {
+        return Expr::Binary {
+            op: BinaryOp::Sub,
+            left: Box::new(Expr::number(-i64::MAX)),
+            right: Box::new(Expr::number(1)),
+        };
+    }
+    Expr::number(value)
+}
+
+fn number_literal(n: Number) -> Expr {
+    if let Some(value) = Literal::new(n) {
+        return Expr::Number { value };
+    }
+    if n < Number::ZERO
+        && let Ok(positive) = n.checked_neg()
+    {
+        return Expr::Unary {
+            op: UnaryOp::Neg,
+            arg: Box::new(number_literal(positive)),
+        };
+    }
+    if n.is_integer() {
+        return integer_literal(n.numer());
+    }
+    // A fraction without a finite decimal form: numerator / denominator.
+    Expr::Binary {
+        op: BinaryOp::Div,
+        left: Box::new(integer_literal(n.numer())),
+        right: Box::new(integer_literal(n.denom())),
+    }
+}
+
 impl Expr {
     /// A number literal node.
     pub fn number(value: i64) -> Expr {
@@ -454,6 +516,26 @@ impl Expr {
                 op: UnaryOp::Neg,
                 arg: Box::new(Expr::number(value.checked_neg().unwrap_or(i64::MAX))),
             },
+        }
+    }
+
+    /// A tree that evaluates to `value`, in canonical form: a non-negative number with a finite
+    /// decimal expansion is a literal (`2.5`), a negative one the prefix `-` on one (`-3`), any
+    /// other fraction a division (`1 / 3`).
+    ///
+    /// ```
+    /// use opencharacter_formula::{Expr, Number, Value};
+    /// let third = Value::Number(Number::new(-1, 3).expect("a fraction"));
+    /// assert_eq!(Expr::literal(&third).to_string(), "-(1 / 3)");
+    /// assert_eq!(Expr::literal(&Value::from(-3)).to_string(), "-3");
+    /// ```
+    pub fn literal(value: &crate::Value) -> Expr {
+        match value {
+            crate::Value::Bool(value) => Expr::Bool { value: *value },
+            crate::Value::String(value) => Expr::String {
+                value: value.clone(),
+            },
+            crate::Value::Number(n) => number_literal(*n),
         }
     }
 
@@ -517,6 +599,15 @@ impl Expr {
                     (Function::Setting, [Expr::String { value }]) => {
                         refs.settings.insert(value.clone());
                     }
+                    (Function::Total, [Expr::String { value }, tag @ ..]) => {
+                        refs.properties.insert(value.clone());
+                        if let [Expr::String { value }] = tag {
+                            refs.tags.insert(value.clone());
+                        }
+                    }
+                    (Function::Tagged, [Expr::String { value }]) => {
+                        refs.tags.insert(value.clone());
+                    }
                     (Function::Under, _) => refs.dice = true,
                     _ => {}
                 }
@@ -569,9 +660,14 @@ impl Expr {
                         args.len()
                     )));
                 }
-                if function.takes_id() && !matches!(args.as_slice(), [Expr::String { .. }]) {
+                if function.takes_id() && !args.iter().all(|a| matches!(a, Expr::String { .. })) {
+                    let what = if *function == Function::Total {
+                        "string literals"
+                    } else {
+                        "a string literal"
+                    };
                     return Err(TreeError::Invalid(format!(
-                        "`{}` takes a string literal",
+                        "`{}` takes {what}",
                         function.name()
                     )));
                 }

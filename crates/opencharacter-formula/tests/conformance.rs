@@ -1,8 +1,8 @@
 //! Runs the language-neutral conformance vectors in `tests/conformance/formulas.json`.
 //!
-//! `OPENCHARACTER_UPDATE_CONFORMANCE=1 cargo test -p opencharacter-formula --test conformance`
-//! rewrites only the `tree` of each case from the parser; values, errors and odds are checked,
-//! never written.
+//! `OPENCHARACTER_UPDATE_CONFORMANCE=1 cargo test -p opencharacter-formula --test formula_tests
+//! conformance` rewrites only the `tree` of each case from the parser; values, errors, odds,
+//! folded dice, kinds and sums are checked, never written.
 
 #![allow(
     clippy::unwrap_used,
@@ -83,6 +83,7 @@ fn check(case: &mut serde_json::Map<String, Json>, env: &MapEnv, update: bool) -
             other => problems.push(format!("evaluated to {other:?}, expected error {expected}")),
         }
     }
+    problems.extend(check_folding(case, &tree, env));
     if let Some(odds) = case.get("odds") {
         match tree.analyze(env) {
             Err(err) => problems.push(format!("no odds: {err}")),
@@ -109,6 +110,48 @@ fn check(case: &mut serde_json::Map<String, Json>, env: &MapEnv, update: bool) -
                     }
                 }
             }
+        }
+    }
+    problems
+}
+
+/// The dice-valued side of a case: `folded` (the canonical folded text) or `foldError` (a
+/// code), `kinds` (the static kinds as tokens), and `plus` (`[term, text]`: the canonical text
+/// of the formula plus the term).
+fn check_folding(case: &serde_json::Map<String, Json>, tree: &Expr, env: &MapEnv) -> Vec<String> {
+    let mut problems = Vec::new();
+    let folded = tree.fold_dice(env);
+    if let Some(expected) = case.get("folded") {
+        match &folded {
+            Ok(folded) if folded.to_string() == *expected => {
+                // The folded text reads back as the folded tree.
+                if parse(&folded.to_string()).as_ref() != Ok(folded) {
+                    problems.push(format!("folded `{folded}` does not read back as itself"));
+                }
+            }
+            other => problems.push(format!("folded to {other:?}, expected {expected}")),
+        }
+    }
+    if let Some(expected) = case.get("foldError") {
+        match &folded {
+            Err(err) if err.code() == expected => {}
+            other => problems.push(format!("folded to {other:?}, expected error {expected}")),
+        }
+    }
+    if let Some(expected) = case.get("kinds") {
+        let got = Json::from(tree.kinds().tokens());
+        if got != *expected {
+            problems.push(format!("kinds {got}, expected {expected}"));
+        }
+    }
+    if let Some(plus) = case.get("plus") {
+        let term = parse(plus[0].as_str().unwrap()).unwrap();
+        let got = tree.plus(&term).to_string();
+        if got != plus[1] {
+            problems.push(format!(
+                "plus {} gives `{got}`, expected {}",
+                plus[0], plus[1]
+            ));
         }
     }
     problems

@@ -6,5 +6,6 @@
 )]
 
 mod conformance;
+mod folding;
 mod props;
 mod syntax;

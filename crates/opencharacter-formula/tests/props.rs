@@ -116,6 +116,17 @@ proptest! {
     }
 
     #[test]
+    fn folding_and_kinds_never_panic(tree in tree()) {
+        let mut env = MapEnv::default();
+        env.fields.insert("x".into(), 3.into());
+        let _ = tree.kinds();
+        let _ = tree.plus(&tree);
+        if let Ok(folded) = tree.fold_dice(&env) {
+            prop_assert_eq!(parse(&folded.to_string()).unwrap(), folded);
+        }
+    }
+
+    #[test]
     fn random_text_never_panics(text in "\\PC{0,80}") {
         if let Ok(tree) = parse(&text) {
             let printed = tree.to_string();

@@ -230,6 +230,20 @@ fn references_list_what_a_formula_uses() {
     );
     assert_eq!(refs.settings.iter().collect::<Vec<_>>(), ["variant.x"]);
     assert!(refs.dice);
+    // Aggregates name a property and tags; a formula without them writes neither to JSON.
+    assert_eq!(serde_json::to_value(&refs).unwrap().get("properties"), None);
+    let refs = parse("total(\"weight\", \"gear\") + tagged(\"light\")")
+        .unwrap()
+        .references();
+    assert_eq!(refs.properties.iter().collect::<Vec<_>>(), ["weight"]);
+    assert_eq!(refs.tags.iter().collect::<Vec<_>>(), ["gear", "light"]);
+    assert!(!refs.dice);
+    // A tree reader refuses an aggregate whose arguments are not string literals.
+    let bad = r#"{"kind":"call","function":"total","args":[{"kind":"string","value":"w"},{"kind":"field","name":"t"}]}"#;
+    assert_eq!(
+        Expr::from_json(bad).unwrap_err().code(),
+        "formula-tree-invalid"
+    );
 }
 
 #[test]

@@ -19,7 +19,9 @@ use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::features::PackContents;
 use opencharacter_spec::ids::ContentId;
 use opencharacter_spec::model::check::{content_problems, rules_problems};
-use opencharacter_spec::model::formulas::{FormulaSite, escape_segment, release_formulas};
+use opencharacter_spec::model::formulas::{
+    FormulaKind, FormulaSite, escape_segment, release_formulas,
+};
 use opencharacter_spec::model::i18n::check_key;
 use opencharacter_spec::model::{
     CompiledFormula, ContentItem, ContentTypeDef, I18nFile, I18nValue, PackRelease, RulesDocument,
@@ -249,7 +251,7 @@ impl AssembledPack {
         let mut seen = Vec::new();
         for site in &sites {
             seen.push(site.pointer.clone());
-            if let Some(diagnostic) = compile(site, &mut table) {
+            if let Some(diagnostic) = compile(site, &mut table).or_else(|| not_dice(site)) {
                 out.push(self.locate_formula(source, site, diagnostic));
             }
         }
@@ -314,6 +316,25 @@ fn compile(
             ))
         }
     }
+}
+
+/// A formula where the model expects dice that, from its tree alone, can never give dice or a
+/// number (`formula-not-dice`), located at its start. One that does not parse is
+/// `formula-invalid`'s.
+fn not_dice(site: &FormulaSite<'_>) -> Option<(Diagnostic, usize)> {
+    if site.kind != FormulaKind::Dice {
+        return None;
+    }
+    let kinds = opencharacter_formula::parse(site.text).ok()?.kinds();
+    if kinds.may_be_numeric() {
+        return None;
+    }
+    Some((
+        Diagnostic::new(&codes::FORMULA_NOT_DICE)
+            .with_arg("formula", site.text)
+            .with_arg("found", kinds),
+        0,
+    ))
 }
 
 /// Assembles a pack read from its folder. `None` when its manifest could not be read (the

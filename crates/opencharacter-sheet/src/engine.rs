@@ -5,14 +5,14 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use opencharacter_formula::{Environment, EvalError, EvalErrorKind, Expr, Value};
+use opencharacter_formula::{Environment, EvalError, EvalErrorKind, Expr, Number, Value};
 use opencharacter_resolve::{NameKind, Resolver};
 use opencharacter_spec::ids::{
     ContentId, FieldId, PackId, Qualified, QualifiedContentId, QualifiedFieldId, Reference,
 };
 use opencharacter_spec::model::{Character, Ruleset};
 
-use crate::value::literal;
+use crate::holdings::Holdings;
 
 /// Parsed formulas by their text, kept across evaluations against one ruleset.
 pub(crate) type ParseCache = RefCell<HashMap<String, Rc<Result<Expr, String>>>>;
@@ -185,7 +185,7 @@ pub(crate) struct Env<'e, 'a> {
     pub(crate) engine: &'e Engine<'a>,
     pub(crate) ctx: &'e PackId,
     pub(crate) values: &'e HashMap<QualifiedFieldId, Value>,
-    pub(crate) owned: &'e HashMap<QualifiedContentId, i64>,
+    pub(crate) owned: &'e Holdings,
     pub(crate) extra: Option<&'e Extra>,
 }
 
@@ -221,8 +221,15 @@ impl Environment for Env<'_, '_> {
     fn count(&self, content: &str) -> i64 {
         self.engine
             .content_id(self.ctx, content)
-            .and_then(|id| self.owned.get(&id).copied())
-            .unwrap_or(0)
+            .map_or(0, |id| self.owned.count(&id))
+    }
+
+    fn total(&self, property: &str, tag: Option<&str>) -> Result<Number, EvalErrorKind> {
+        self.owned.total(property, tag)
+    }
+
+    fn tagged(&self, tag: &str) -> Result<i64, EvalErrorKind> {
+        self.owned.tagged(tag)
     }
 }
 
@@ -241,45 +248,6 @@ impl Env<'_, '_> {
             });
         }
         Ok(value)
-    }
-
-    /// The formula with every part that does not roll replaced by its value: `(level)d(class.hit_die)`
-    /// reads `3d10`, `1d8 + abilities.str.mod` reads `d8 + 3`.
-    pub(crate) fn fold(&self, expr: &Expr) -> Result<Expr, EvalError> {
-        if !expr.references().dice {
-            return Ok(literal(&self.value(expr)?));
-        }
-        Ok(match expr {
-            Expr::Unary { op, arg } => Expr::Unary {
-                op: *op,
-                arg: Box::new(self.fold(arg)?),
-            },
-            Expr::Binary { op, left, right } => Expr::Binary {
-                op: *op,
-                left: Box::new(self.fold(left)?),
-                right: Box::new(self.fold(right)?),
-            },
-            Expr::Call { function, args } => Expr::Call {
-                function: *function,
-                args: args
-                    .iter()
-                    .map(|a| self.fold(a))
-                    .collect::<Result<_, _>>()?,
-            },
-            Expr::Dice {
-                count,
-                sides,
-                modifier,
-            } => Expr::Dice {
-                count: Box::new(self.fold(count)?),
-                sides: Box::new(self.fold(sides)?),
-                modifier: match modifier {
-                    None => None,
-                    Some(m) => Some(fold_modifier(self, m)?),
-                },
-            },
-            other => other.clone(),
-        })
     }
 
     /// The fields a formula names that resolve to nothing with a value, among `failed`.
@@ -310,17 +278,4 @@ impl opencharacter_formula::Roller for NoRoll {
         self.0 = true;
         1
     }
-}
-
-fn fold_modifier(
-    env: &Env<'_, '_>,
-    modifier: &opencharacter_formula::DiceModifier,
-) -> Result<opencharacter_formula::DiceModifier, EvalError> {
-    use opencharacter_formula::DiceModifier as M;
-    Ok(match modifier {
-        M::KeepHighest(e) => M::KeepHighest(Box::new(env.fold(e)?)),
-        M::KeepLowest(e) => M::KeepLowest(Box::new(env.fold(e)?)),
-        M::Successes(e) => M::Successes(Box::new(env.fold(e)?)),
-        M::Pool => M::Pool,
-    })
 }

@@ -42,6 +42,7 @@
 
 mod engine;
 mod evaluate;
+mod holdings;
 mod rolls;
 mod value;
 

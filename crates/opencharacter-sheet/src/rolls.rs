@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 
 use indexmap::IndexMap;
-use opencharacter_formula::{BinaryOp, DiceModifier, Distribution, Expr, MapEnv, Number, Value};
+use opencharacter_formula::{DiceModifier, Distribution, Expr, MapEnv, Number, Value};
 use opencharacter_resolve::NameKind;
 use opencharacter_spec::ids::{FieldId, PackId, Qualified, QualifiedFieldId, Reference};
 use opencharacter_spec::model::resolution::{Naturals, UnderCompare, ZeroDice};
@@ -27,7 +27,7 @@ use serde::Serialize;
 
 use crate::engine::{Engine, Env};
 use crate::evaluate::{EvaluateOptions, Owned, Sheet, item_property_types};
-use crate::value::{SheetValue, literal};
+use crate::value::SheetValue;
 
 /// A roll the character can make.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -448,22 +448,6 @@ fn single_die(dice: &Expr) -> Option<i64> {
     kept_one.then(|| literal_int(sides)).flatten()
 }
 
-fn plus(dice: &Expr, value: Number) -> Expr {
-    if value == Number::ZERO {
-        return dice.clone();
-    }
-    let (op, amount) = if value < Number::ZERO {
-        (BinaryOp::Sub, crate::value::neg(value).unwrap_or(value))
-    } else {
-        (BinaryOp::Add, value)
-    };
-    Expr::Binary {
-        op,
-        left: Box::new(dice.clone()),
-        right: Box::new(literal(&Value::Number(amount))),
-    }
-}
-
 fn dice_sum(
     resolution: &Resolution,
     input: &CheckInput<'_>,
@@ -560,7 +544,7 @@ fn dice_sum(
     Ok(CheckRoll {
         resolution: ResolutionKind::DiceSum,
         value: SheetValue(Value::Number(value)),
-        formula: plus(&dice, value).to_string(),
+        formula: dice.plus(&Expr::literal(&Value::Number(value))).to_string(),
         bands: input.bands.map(|(id, _)| id.clone()),
         min: offset(dist.min, value),
         max: offset(dist.max, value),
@@ -849,11 +833,11 @@ fn roll_under(
             UnderCompare::Below => target,
             UnderCompare::AtOrBelow => crate::value::add(target, Number::from(1)).unwrap_or(target),
         };
-        let mut args = vec![literal(&Value::Number(t))];
+        let mut args = vec![Expr::literal(&Value::Number(t))];
         match input.advantage {
             Advantage::None => {}
             Advantage::Advantage => args.push(Expr::number(1)),
-            Advantage::Disadvantage => args.push(literal(&Value::from(-1))),
+            Advantage::Disadvantage => args.push(Expr::literal(&Value::from(-1))),
         }
         Expr::Call {
             function: opencharacter_formula::Function::Under,
@@ -938,9 +922,9 @@ fn resolve_band_formulas(env: &Env<'_, '_>, pack: &PackId, set: &BandSet) -> Ban
     resolved
 }
 
-/// A plain roll's formula folded and analysed.
+/// A plain roll's formula folded to its dice and analysed.
 fn dice_roll(env: &Env<'_, '_>, expr: &Expr) -> RollKind {
-    match env.fold(expr) {
+    match expr.fold_dice(env) {
         Ok(folded) => {
             let dist = analyze(&folded);
             let (min, max, mean) = match &dist {
@@ -1003,7 +987,7 @@ fn check_roll(
         };
         if let Some(d) = &choice.dice {
             match &*engine.parse(d.as_str()) {
-                Ok(expr) => dice = env.fold(expr).ok(),
+                Ok(expr) => dice = expr.fold_dice(env).ok(),
                 Err(reason) => {
                     return RollKind::Unavailable {
                         reason: reason.clone(),
@@ -1104,13 +1088,12 @@ pub(crate) fn sheet_rolls(engine: &Engine<'_>, sheet: &Sheet, owned: &[Owned<'_>
                             k.as_str() == bonus && types.get(*k) == Some(&ValueType::Formula)
                         })
                         .and_then(|(_, v)| v.as_str());
-                    let text = match with_bonus {
-                        Some(b) => format!("{text} + ({b})"),
-                        None => text.to_owned(),
-                    };
-                    match &*engine.parse(&text) {
-                        Ok(expr) => dice_roll(&env, expr),
-                        Err(reason) => RollKind::Unavailable {
+                    let damage = engine.parse(text);
+                    let bonus = with_bonus.map(|b| engine.parse(b));
+                    match (&*damage, bonus.as_deref()) {
+                        (Ok(damage), None) => dice_roll(&env, damage),
+                        (Ok(damage), Some(Ok(bonus))) => dice_roll(&env, &damage.plus(bonus)),
+                        (Err(reason), _) | (_, Some(Err(reason))) => RollKind::Unavailable {
                             reason: reason.clone(),
                         },
                     }

@@ -1,7 +1,7 @@
 //! Values on a sheet: the formula crate's exact [`Value`], converted from the model's scalars
 //! and JSON, and written to JSON as plain numbers, booleans and strings.
 
-use opencharacter_formula::{Expr, Literal, Number, UnaryOp, Value};
+use opencharacter_formula::{Number, Value};
 use opencharacter_spec::model::Scalar;
 use serde::{Serialize, Serializer};
 
@@ -126,35 +126,6 @@ pub(crate) fn json_value(json: &serde_json::Value) -> Option<Value> {
     }
 }
 
-/// A tree that evaluates to `value`, for folding known values into a formula's text.
-pub(crate) fn literal(value: &Value) -> Expr {
-    match value {
-        Value::Bool(b) => Expr::Bool { value: *b },
-        Value::String(s) => Expr::String { value: s.clone() },
-        Value::Number(n) => number_literal(*n),
-    }
-}
-
-fn number_literal(n: Number) -> Expr {
-    if n < Number::ZERO
-        && let Some(positive) = neg(n)
-    {
-        return Expr::Unary {
-            op: UnaryOp::Neg,
-            arg: Box::new(number_literal(positive)),
-        };
-    }
-    if let Some(value) = Literal::new(n) {
-        return Expr::Number { value };
-    }
-    // A fraction without a finite decimal form: numerator / denominator.
-    Expr::Binary {
-        op: opencharacter_formula::BinaryOp::Div,
-        left: Box::new(Expr::number(n.numer())),
-        right: Box::new(Expr::number(n.denom())),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,13 +144,5 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(json, r#"[3,"7/3",true,"3d10"]"#);
-    }
-
-    #[test]
-    fn literals_print_their_value() {
-        for (n, d, text) in [(-3, 1, "-3"), (1, 3, "1 / 3"), (5, 2, "2.5")] {
-            let value = Value::Number(Number::new(n, d).unwrap());
-            assert_eq!(literal(&value).to_string(), text);
-        }
     }
 }

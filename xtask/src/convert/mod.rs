@@ -4,6 +4,7 @@
 pub mod fitd;
 pub mod mothership;
 pub mod srd;
+pub mod srd_monster_table;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -8,16 +8,16 @@ use indexmap::IndexMap;
 use opencharacter_formula::{Number, Value};
 use opencharacter_resolve::NameKind;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
-use opencharacter_spec::ids::{PackId, QualifiedContentId, QualifiedFieldId};
+use opencharacter_spec::ids::{PackId, QualifiedFieldId};
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::{Effect, EffectOp, FieldDef, ValueType};
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::Pass;
 use super::formulas::{dice_text, formula_value, hidden, holds};
-use super::ownership::counts;
 use super::sheet::{AppliedEffect, EffectSource, FieldValue, PoolValue, ValueSource};
 use crate::engine::{Engine, Env};
+use crate::holdings::Holdings;
 use crate::value::{SheetValue, scalar_value};
 
 /// An effect waiting to apply, with where it comes from.
@@ -44,7 +44,7 @@ pub(crate) fn evaluate_fields<'a>(
     values: &mut HashMap<QualifiedFieldId, Value>,
 ) {
     let ruleset = engine.ruleset;
-    let owned_counts = counts(&pass.owned);
+    let holdings = Holdings::of(&pass.owned);
 
     // Effects by target.
     let mut effects: HashMap<QualifiedFieldId, Vec<PendingEffect<'a>>> = HashMap::new();
@@ -242,7 +242,7 @@ pub(crate) fn evaluate_fields<'a>(
                     def,
                     effects.get(id).map_or(&[][..], Vec::as_slice),
                     values,
-                    &owned_counts,
+                    &holdings,
                     pass,
                 );
                 match &value.value {
@@ -260,7 +260,7 @@ pub(crate) fn evaluate_fields<'a>(
                     engine,
                     ctx: &id.pack,
                     values,
-                    owned: &owned_counts,
+                    owned: &holdings,
                     extra: None,
                 };
                 let max = formula_value(
@@ -340,7 +340,7 @@ pub(crate) fn field_value(
     def: &FieldDef,
     effects: &[PendingEffect<'_>],
     values: &HashMap<QualifiedFieldId, Value>,
-    owned: &HashMap<QualifiedContentId, i64>,
+    owned: &Holdings,
     pass: &mut Pass<'_>,
 ) -> FieldValue {
     let env = Env {
@@ -472,13 +472,17 @@ pub(crate) fn apply(
         };
     }
     if value_type == ValueType::Dice {
-        // Adding to a dice field adds a term: `d8` + `d6` reads `d8 + d6`.
+        // Adding to a dice field adds a term, in canonical form: `d8` + `d6` reads `d8 + d6`,
+        // `d8 + 2` + `-1` reads `d8 + 1`.
         return match (op, current, amount) {
             (EffectOp::Add, Some(Value::String(a)), Value::String(b)) => {
-                let joined = format!("({a}) + ({b})");
-                opencharacter_formula::parse(&joined)
-                    .map(|e| Value::String(e.to_string()))
-                    .map_err(|_| "the dice do not add up to a formula")
+                match (
+                    opencharacter_formula::parse(a),
+                    opencharacter_formula::parse(b),
+                ) {
+                    (Ok(a), Ok(b)) => Ok(Value::String(a.plus(&b).to_string())),
+                    _ => Err("the dice do not add up to a formula"),
+                }
             }
             _ => Err("only `set` and `add` change a dice field"),
         };

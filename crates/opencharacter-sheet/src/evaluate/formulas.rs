@@ -67,7 +67,9 @@ pub(crate) fn hidden(
     when.is_some() && holds(env, engine, when)
 }
 
-/// A dice-typed formula's text with everything that does not roll folded in.
+/// A dice-typed formula's canonical dice text: every part that does not roll worked out and
+/// every `lookup`, `if` or `choose` over fixed values resolved to its branch (the formula
+/// crate's [`Expr::fold_dice`](opencharacter_formula::Expr::fold_dice)).
 pub(crate) fn dice_text(
     env: &Env<'_, '_>,
     engine: &Engine<'_>,
@@ -76,7 +78,7 @@ pub(crate) fn dice_text(
     diagnostics: &mut Diagnostics,
 ) -> Option<Value> {
     match &*engine.parse(text) {
-        Ok(expr) => match env.fold(expr) {
+        Ok(expr) => match expr.fold_dice(env) {
             Ok(folded) => Some(Value::String(folded.to_string())),
             Err(error) => {
                 if !env.failed_dependency(&error, failed) {

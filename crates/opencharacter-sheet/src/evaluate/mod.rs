@@ -37,8 +37,8 @@ use opencharacter_spec::model::{Character, Ruleset, Scalar, ValueType};
 
 use self::after::After;
 use self::fields::evaluate_fields;
+use self::ownership::collect_owned;
 pub(crate) use self::ownership::{Owned, item_property_types};
-use self::ownership::{collect_owned, counts};
 use self::purse::purse;
 use self::settings::settings;
 pub use self::sheet::{
@@ -46,6 +46,7 @@ pub use self::sheet::{
     TrackValue, ValueSource, WoundTrackValue,
 };
 use crate::engine::Engine;
+use crate::holdings::Holdings;
 use crate::rolls;
 
 /// How to evaluate.
@@ -207,7 +208,7 @@ fn evaluate_with(
     }
     issues.append(&mut pass.diagnostics);
 
-    let counts = counts(&pass.owned);
+    let holdings = Holdings::of(&pass.owned);
     let mut sheet = Sheet {
         fields: std::mem::take(&mut pass.fields),
         settings,
@@ -220,7 +221,7 @@ fn evaluate_with(
         rolls: Vec::new(),
         issues,
         values,
-        owned: counts,
+        owned: holdings,
         settings_values: engine.settings.clone(),
         options: options.clone(),
     };

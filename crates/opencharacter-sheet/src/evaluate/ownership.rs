@@ -15,6 +15,7 @@ use super::formulas::holds;
 use super::sheet::Origin;
 use super::{EvaluateOptions, Pass};
 use crate::engine::{Engine, Env};
+use crate::holdings::Holdings;
 
 /// An owned item during evaluation.
 pub(crate) struct Owned<'a> {
@@ -33,14 +34,6 @@ pub(crate) struct Owned<'a> {
     /// and grants wait until it fills one.
     pub(crate) carried: bool,
     pub(crate) pointer: Option<String>,
-}
-
-pub(crate) fn counts(owned: &[Owned<'_>]) -> HashMap<QualifiedContentId, i64> {
-    let mut counts = HashMap::new();
-    for item in owned {
-        *counts.entry(item.id.clone()).or_insert(0) += i64::from(item.quantity);
-    }
-    counts
 }
 
 /// The content item with this ID, from the ruleset or the character's homebrew.
@@ -120,7 +113,7 @@ pub(crate) fn collect_owned<'a>(
         });
     }
     // The counts so far, for conditions that ask what is owned; grants are added as found.
-    let no_owned = HashMap::new();
+    let no_owned = Holdings::default();
     let env_values = values;
 
     // Picks of offered character-level choices.
@@ -155,8 +148,8 @@ pub(crate) fn collect_owned<'a>(
 
     // Grants and item choices, breadth first over what is owned.
     let mut next = 0;
-    // Counts of what is owned so far, kept up to date as items are added.
-    let mut running: HashMap<QualifiedContentId, i64> = HashMap::new();
+    // What is owned so far, kept up to date as items are added.
+    let mut running = Holdings::default();
     let mut counted = 0;
     while next < owned.len() {
         if owned.len() > options.max_owned {
@@ -169,7 +162,7 @@ pub(crate) fn collect_owned<'a>(
             break;
         }
         for o in &owned[counted..] {
-            *running.entry(o.id.clone()).or_insert(0) += i64::from(o.quantity);
+            running.push(o);
         }
         counted = owned.len();
         let counts = &running;

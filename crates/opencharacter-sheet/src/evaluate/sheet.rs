@@ -41,9 +41,9 @@ pub struct Sheet {
     /// Every name's value, for analysing rolls later.
     #[serde(skip)]
     pub(crate) values: HashMap<QualifiedFieldId, Value>,
-    /// Owned content counts, for analysing rolls later.
+    /// What is owned, for analysing rolls later.
     #[serde(skip)]
-    pub(crate) owned: HashMap<QualifiedContentId, i64>,
+    pub(crate) owned: crate::holdings::Holdings,
     #[serde(skip)]
     pub(crate) settings_values: HashMap<QualifiedFieldId, Value>,
     /// The options the sheet was evaluated with, to evaluate it again for a roll's situational
@@ -68,7 +68,7 @@ impl Sheet {
     pub fn owns(&self, content: &str) -> bool {
         content
             .parse::<QualifiedContentId>()
-            .is_ok_and(|id| self.owned.get(&id).is_some_and(|n| *n > 0))
+            .is_ok_and(|id| self.owned.count(&id) > 0)
     }
 
     /// The roll with this ID (`pack:action`, or `item:<content-id>:<property>`).

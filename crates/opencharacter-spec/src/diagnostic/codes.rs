@@ -300,6 +300,10 @@ codes! {
     /// A formula that does not parse; `error` is the formula crate's code (formula, via release).
     FORMULA_INVALID = "formula-invalid", Error, ["formula", "reason", "error"],
         "a formula does not parse";
+    /// A formula where the model expects dice that can never give dice or a number
+    /// (formula's kinds, via release).
+    FORMULA_NOT_DICE = "formula-not-dice", Error, ["formula", "found"],
+        "a dice formula can never give dice or a number";
     /// The default language has no i18n file (spec).
     I18N_FILE_MISSING = "i18n-file-missing", Error, ["language"],
         "the default language has no i18n file";

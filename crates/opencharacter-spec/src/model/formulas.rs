@@ -1,8 +1,9 @@
 //! Every formula of a document, with where it stands.
 //!
 //! The model's types decide what is a formula: a string the model types as [`Formula`] or
-//! [`DiceFormula`], a `dice`-typed field's or column's default, and a content item's property
-//! whose content type declares it `dice` or `formula`. The builder walks a release with
+//! [`DiceFormula`], a `dice`-typed field's or column's default (dice, as a `dice` field's
+//! formula is), and a content item's property whose content type declares it `dice` or
+//! `formula`. The builder walks a release with
 //! [`release_formulas`] to build its `formulas` table and to point a parse error at the JSON
 //! pointer (and so, through the reader's side table, the file, line and column) of its text.
 
@@ -135,7 +136,13 @@ impl<'a> Walker<'a> {
 
     fn field(&mut self, field: &'a FieldDef) {
         self.dice_default(field.value_type, field.default.as_ref());
-        self.formula("formula", field.formula.as_ref());
+        match (&field.formula, field.value_type) {
+            // A dice field's formula gives its dice.
+            (Some(formula), ValueType::Dice) => {
+                self.push("formula", FormulaKind::Dice, formula.as_str());
+            }
+            (formula, _) => self.formula("formula", formula.as_ref()),
+        }
         self.formula("hideWhen", field.hide_when.as_ref());
         if !field.columns.is_empty() {
             self.within("columns", |w| {

@@ -392,6 +392,7 @@ fn every_formula_of_a_rules_document() {
     let doc = rules(
         "fields:\n\
          \x20 hd: { type: dice, default: 1d8 }\n\
+         \x20 hd.roll: { type: dice, formula: (level)d8 }\n\
          \x20 a: { type: number, hideWhen: level < 2, parts: { mod: { type: number, formula: a / 2 } } }\n\
          \x20 attacks: { type: list, columns: { dmg: { type: dice, default: 1d4 }, n: { type: text, default: x } } }\n\
          situationalChoices:\n\
@@ -418,6 +419,7 @@ fn every_formula_of_a_rules_document() {
     use FormulaKind::{Dice, Formula};
     let expected: Vec<(String, FormulaKind, &str)> = [
         ("/fields/hd/default", Dice, "1d8"),
+        ("/fields/hd.roll/formula", Dice, "(level)d8"),
         ("/fields/a/hideWhen", Formula, "level < 2"),
         ("/fields/a/parts/mod/formula", Formula, "a / 2"),
         ("/fields/attacks/columns/dmg/default", Dice, "1d4"),

@@ -1,0 +1,117 @@
+//! What a character owns, as its formulas read it: how many of each content item (`has`,
+//! `count`), and each owned entry's quantity, tags and property values (`total`, `tagged`).
+//!
+//! The reading is deliberately plain, so weights, inventory slots and other aggregates can be
+//! built on it: every owned entry counts (listed, granted or picked; carried or in a slot;
+//! hidden or not), each with its quantity; its tags and properties are those of the
+//! character's copy (templates applied). A property counts with its value as written: a
+//! number adds its value times the quantity, a missing property adds 0, and any other value
+//! (a text, a formula, a list) is not a number to add.
+
+use std::collections::HashMap;
+
+use opencharacter_formula::{EvalErrorKind, Number};
+use opencharacter_spec::ids::QualifiedContentId;
+
+use crate::evaluate::Owned;
+use crate::value::json_number;
+
+/// What a character owns, for formulas.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Holdings {
+    /// How many of each item, over every entry that holds it.
+    pub(crate) counts: HashMap<QualifiedContentId, i64>,
+    entries: Vec<Held>,
+}
+
+/// One owned entry: its quantity, tags and properties.
+#[derive(Debug, Clone, PartialEq)]
+struct Held {
+    quantity: i64,
+    tags: Vec<String>,
+    /// Property values by property ID: a number, or the kind of value that is not one.
+    properties: HashMap<String, Result<Number, &'static str>>,
+}
+
+impl Holdings {
+    /// The holdings of every entry of `owned`.
+    pub(crate) fn of(owned: &[Owned<'_>]) -> Holdings {
+        let mut holdings = Holdings::default();
+        for item in owned {
+            holdings.push(item);
+        }
+        holdings
+    }
+
+    /// Adds one owned entry.
+    pub(crate) fn push(&mut self, item: &Owned<'_>) {
+        let quantity = i64::from(item.quantity);
+        *self.counts.entry(item.id.clone()).or_insert(0) += quantity;
+        self.entries.push(Held {
+            quantity,
+            tags: item
+                .item
+                .tags
+                .iter()
+                .flatten()
+                .map(|t| t.as_str().to_owned())
+                .collect(),
+            properties: item
+                .item
+                .properties
+                .iter()
+                .map(|(k, v)| (k.as_str().to_owned(), number_or_kind(v)))
+                .collect(),
+        });
+    }
+
+    /// How many of the item are owned.
+    pub(crate) fn count(&self, id: &QualifiedContentId) -> i64 {
+        self.counts.get(id).copied().unwrap_or(0)
+    }
+
+    /// The sum of `property` times the quantity over the entries carrying `tag` (all when
+    /// `None`); `formula-wrong-type` for a value that is not a number.
+    pub(crate) fn total(&self, property: &str, tag: Option<&str>) -> Result<Number, EvalErrorKind> {
+        let mut sum = Number::ZERO;
+        for held in self.carrying(tag) {
+            let value = match held.properties.get(property) {
+                None => continue,
+                Some(Ok(n)) => *n,
+                Some(Err(found)) => {
+                    return Err(EvalErrorKind::WrongType {
+                        expected: "a number",
+                        found,
+                    });
+                }
+            };
+            sum = sum.checked_add(value.checked_mul(Number::from(held.quantity))?)?;
+        }
+        Ok(sum)
+    }
+
+    /// How many owned items carry `tag`, each counted with its quantity.
+    pub(crate) fn tagged(&self, tag: &str) -> Result<i64, EvalErrorKind> {
+        self.carrying(Some(tag))
+            .try_fold(0i64, |n, held| n.checked_add(held.quantity))
+            .ok_or(EvalErrorKind::Overflow)
+    }
+
+    fn carrying<'h>(&'h self, tag: Option<&'h str>) -> impl Iterator<Item = &'h Held> + 'h {
+        self.entries
+            .iter()
+            .filter(move |held| tag.is_none_or(|tag| held.tags.iter().any(|t| t == tag)))
+    }
+}
+
+/// A property's JSON value as a number, or what kind of value it is instead.
+fn number_or_kind(value: &serde_json::Value) -> Result<Number, &'static str> {
+    match value {
+        serde_json::Value::Number(n) => json_number(n).ok_or("a number too large"),
+        serde_json::Value::String(_) => Err("a string"),
+        serde_json::Value::Bool(_) => Err("a boolean"),
+        serde_json::Value::Array(_) => Err("a list"),
+        serde_json::Value::Object(_) => Err("a map"),
+        serde_json::Value::Null => Err("null"),
+    }
+}
