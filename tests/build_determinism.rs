@@ -35,10 +35,17 @@ fn the_repository_packs_build_to_the_same_bytes_twice_and_anywhere() {
     for pack in ["5e/srd-5.1", "lanternfall/core", "lanternfall/river-trade"] {
         for file in [
             "package.json",
+            "README.md",
+            "LICENSE.md",
             "release.json",
             "index.js",
+            "index.cjs",
             "index.d.ts",
+            "index.d.cts",
+            "types.d.cts",
+            "model.d.cts",
             "i18n/en.json",
+            "i18n/en.cjs",
         ] {
             let path = format!("{pack}/dist/{file}");
             assert!(names.contains(&path.as_str()), "{path} missing: {names:?}");
@@ -49,6 +56,8 @@ fn the_repository_packs_build_to_the_same_bytes_twice_and_anywhere() {
         "5e/srd-5.1/i18n-package/dist/package.json",
         "lanternfall/core/i18n-package/dist/fr.js",
         "dist/packs/index.js",
+        "dist/packs/index.cjs",
+        "dist/packs/LICENSE.md",
         "dist/packs/i18n/en.js",
         "dist/spec/i18n/es.js",
     ] {

@@ -4,16 +4,19 @@
 //! Exit status: 0 when no errors, 1 when there are errors, 2 for a usage or I/O failure (clap
 //! exits with 2 on usage errors by itself).
 
-use clap::Parser;
+use clap::{CommandFactory as _, Parser};
 
 mod build;
+mod completions;
 mod formula;
 mod import_ruleset;
 mod install;
 mod lang;
 mod layers;
 mod load;
+mod man;
 mod migrate;
+mod output;
 mod sheet;
 mod show;
 mod validate;
@@ -52,6 +55,10 @@ enum Command {
     Install(install::Args),
     /// Migrate a saved character to the packs' versions: each step applied, then the character.
     Migrate(migrate::Args),
+    /// Print the command's shell completions (bash, zsh, fish, elvish, powershell).
+    Completions(completions::Args),
+    /// Print the command's man page, or write every page into a folder (`--out`).
+    Man(man::Args),
     /// Print the spec version this build supports and its feature table.
     Spec {
         /// Print JSON instead of text.
@@ -84,6 +91,8 @@ fn main() -> std::process::ExitCode {
         Command::Sheet(args) => return sheet::run(&args),
         Command::Layers(args) => return layers::run(&args),
         Command::ImportRuleset(args) => return import_ruleset::run(&args),
+        Command::Completions(args) => return completions::run(&args, Cli::command()),
+        Command::Man(args) => return man::run(&args, Cli::command()),
     }
     std::process::ExitCode::SUCCESS
 }

@@ -83,7 +83,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .release;
         let start = Instant::now();
         let value = render::release_json(release);
-        let files = render::pack_dist(release, &value);
+        let files = render::pack_dist(release, &value, &render::PackContext::default());
         let aggregate = render::aggregate(&[release]);
         let rendered = start.elapsed();
         // Written afresh each round: a folder already holding the same bytes is left alone.

@@ -3,10 +3,14 @@
 //!
 //! | written | what |
 //! | --- | --- |
-//! | `<pack>/dist/` | the package `@opencharacter/<pack-id>`: `package.json`, `release.json`, `index.js`, `index.d.ts`, `i18n/<default>.{json,js,d.ts}` |
-//! | `<pack>/i18n-package/dist/` | the package `@opencharacter/<pack-id>-i18n`: every other language as `<lang>.{json,js,d.ts}`, and `package.json` from the authored `i18n-package/package.json` |
+//! | `<pack>/dist/` | the package `@opencharacter/<pack-id>`: `package.json`, `README.md`, `LICENSE.md`, `release.json`, `index.{js,cjs,d.ts,d.cts}`, `types.d.cts`, `model.d.cts`, `i18n/<default>.{json,js,cjs,d.ts,d.cts}` |
+//! | `<pack>/i18n-package/dist/` | the package `@opencharacter/<pack-id>-i18n`: every other language as `<lang>.{json,js,cjs,d.ts,d.cts}`, `README.md`, `LICENSE.md`, and `package.json` from the authored `i18n-package/package.json` |
 //! | `<out>/packs/` | the package `@opencharacter/packs`: every release by pack ID, and `i18n/<lang>.*`, each pack's default-language text by pack ID, re-exported from the packs' packages |
-//! | `<out>/spec/` | the package `@opencharacter/spec`: the spec's standard text, `i18n/<lang>.{json,js,d.ts}` |
+//! | `<out>/spec/` | the package `@opencharacter/spec`: the spec's standard text, `i18n/<lang>.{json,js,cjs,d.ts,d.cts}` |
+//!
+//! Every folder is an npm package that publishes as it is ([`npm`]: the license field, conditions
+//! for `import` and `require`; [`readme`]: `README.md` and `LICENSE.md`; [`pack_types`]: a
+//! pack's own TypeScript types).
 //!
 //! `<out>` is [`BuildOptions::out`], by default `dist/` inside the first PATH that is a folder
 //! of packs (`packs/dist/`); a build of single pack folders writes no aggregate without it.
@@ -36,6 +40,9 @@
 //! # }
 //! ```
 
+pub mod npm;
+pub mod pack_types;
+pub mod readme;
 pub mod render;
 pub mod typescript;
 pub mod write;
@@ -44,6 +51,7 @@ use std::path::{Path, PathBuf};
 
 use opencharacter_resolve::suggest_load_order;
 use opencharacter_spec::diagnostic::{Diagnostic, codes, has_errors};
+use opencharacter_spec::model::PackRelease;
 use opencharacter_spec::model::i18n::{Direction, TextMeta};
 use serde_json::{Map, Value};
 
@@ -146,9 +154,13 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
             i18n_package: None,
         };
         let value = render::release_json(&pack.release);
+        let context = render::PackContext {
+            other_languages: languages.iter().map(|(tag, _)| tag.as_str()).collect(),
+            dependencies: dependency_releases(&validation.assembled, &pack.release),
+        };
         let mut failed = write(
             &dist,
-            &render::pack_dist(&pack.release, &value),
+            &render::pack_dist(&pack.release, &value, &context),
             &mut source.diagnostics,
         );
         if let (Some(package), false, false) = (&package, languages.is_empty(), failed) {
@@ -235,6 +247,25 @@ fn build_order(validation: &Validation) -> Vec<usize> {
             .collect(),
         Err(_) => found,
     }
+}
+
+/// The releases of `release`'s dependencies among the assembled packs, in the manifest's order.
+fn dependency_releases<'a>(
+    assembled: &'a [Option<AssembledPack>],
+    release: &PackRelease,
+) -> Vec<&'a PackRelease> {
+    release
+        .manifest
+        .dependencies
+        .keys()
+        .filter_map(|id| {
+            assembled
+                .iter()
+                .flatten()
+                .map(|pack| &pack.release)
+                .find(|dependency| &dependency.manifest.id == id)
+        })
+        .collect()
 }
 
 /// Every language but the default, each as its file (`_meta` and every key), by tag.
@@ -328,6 +359,19 @@ fn i18n_package(
         None => problems.push(invalid(
             "it has no `version` (the `-i18n` package's own version, a string)".to_owned(),
         )),
+    }
+    // npm's form: an SPDX expression, or the file the build writes.
+    if let Some(license) = package.get("license") {
+        let text = license.as_str().unwrap_or_default();
+        if text != npm::see_license()
+            && let Err(why) = opencharacter_spec::validate::license_expression(text)
+        {
+            problems.push(invalid(format!(
+                "its license {license} is not one npm takes for a new package ({why}); write an \
+                 SPDX expression or `SEE LICENSE IN LICENSE.md` (or leave `license` out: the \
+                 pack's, in npm's form)"
+            )));
+        }
     }
     let expected = format!("{}-i18n", render::package_name(id));
     if let Some(name) = package.get("name")

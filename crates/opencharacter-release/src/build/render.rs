@@ -16,7 +16,9 @@ use opencharacter_spec::standard_text::StandardText;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::typescript::{declarations, property_name};
+use super::pack_types::pack_declarations;
+use super::typescript::{declarations, declared_names, property_name};
+use super::{npm, readme};
 
 /// One file to write: its path inside the folder written (with `/`) and its bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,22 +141,25 @@ fn js_module_of(compact: &str) -> String {
     format!("{GENERATED}export default JSON.parse({literal});\n")
 }
 
-/// The model's types for a release (`PackRelease` and every type it uses), as declarations;
-/// made once per process (the schema is the model's, not the pack's).
-fn release_types() -> &'static str {
-    static TYPES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+/// The model's types for a release (`PackRelease` and every type it uses), as declarations,
+/// and their names; made once per process (the schema is the model's, not the pack's).
+fn model_types() -> &'static (String, Vec<String>) {
+    static TYPES: std::sync::OnceLock<(String, Vec<String>)> = std::sync::OnceLock::new();
     TYPES.get_or_init(|| {
         let schema = opencharacter_spec::schema::files()
             .into_iter()
             .find(|file| file.name == "pack-release.schema.json")
             .map(|file| file.schema)
             .unwrap_or(Value::Bool(true));
-        declarations(&schema, "PackRelease")
+        (
+            declarations(&schema, "PackRelease"),
+            declared_names(&schema, "PackRelease"),
+        )
     })
 }
 
 /// The declaration of a language file: `_meta` with its language and direction, and every key.
-fn language_dts(value: &Value) -> String {
+fn language_dts(value: &Value, commonjs: bool) -> String {
     let mut out = format!(
         "{GENERATED}/** A language's text: `_meta`, then every key, flat. */\n\
          declare const text: {{\n"
@@ -171,38 +176,70 @@ fn language_dts(value: &Value) -> String {
             let _ = writeln!(out, "  readonly {}: string;", property_name(key));
         }
     }
-    out.push_str("};\nexport default text;\n");
+    out.push_str(export_text(commonjs));
     out
 }
 
-/// `<stem>.json`, `<stem>.js` and `<stem>.d.ts` of a language's text.
-fn language_files(stem: &str, value: &Value) -> [OutputFile; 3] {
+/// The end of a text's declaration: its default export (ES module) or `export =` (CommonJS).
+fn export_text(commonjs: bool) -> &'static str {
+    if commonjs {
+        "};\nexport = text;\n"
+    } else {
+        "};\nexport default text;\n"
+    }
+}
+
+/// `<stem>.json`, `<stem>.js`, `<stem>.d.ts`, `<stem>.cjs` and `<stem>.d.cts` of a text;
+/// `declare` writes its declaration (ES module or CommonJS). Each declaration stands alone: a
+/// CommonJS declaration cannot import an ES module's types on TypeScript before 5.3.
+fn text_files(stem: &str, value: &Value, declare: fn(&Value, bool) -> String) -> [OutputFile; 5] {
+    let file = stem.rsplit('/').next().unwrap_or(stem);
     [
         OutputFile::new(format!("{stem}.json"), json_text(value)),
         OutputFile::new(format!("{stem}.js"), js_module(value)),
-        OutputFile::new(format!("{stem}.d.ts"), language_dts(value)),
+        OutputFile::new(format!("{stem}.d.ts"), declare(value, false)),
+        OutputFile::new(
+            format!("{stem}.cjs"),
+            npm::commonjs_json(GENERATED, &format!("./{file}.json")),
+        ),
+        OutputFile::new(format!("{stem}.d.cts"), declare(value, true)),
     ]
 }
 
-/// The `exports` entry of a module with its types beside it.
-fn export(stem: &str) -> Value {
-    json!({ "types": format!("./{stem}.d.ts"), "default": format!("./{stem}.js") })
+/// [`text_files`] of a language's text.
+fn language_files(stem: &str, value: &Value) -> [OutputFile; 5] {
+    text_files(stem, value, language_dts)
 }
 
-/// A pack's `dist/`: `release.json`, `index.js`, `index.d.ts`, the default language under
-/// `i18n/`, and `package.json` (the folder is the package `@opencharacter/<pack-id>`). `json`
-/// is [`release_json`] of `release`.
-pub fn pack_dist(release: &PackRelease, json: &ReleaseJson) -> Vec<OutputFile> {
+/// What a pack's package says beyond its release: the languages of its `-i18n` package, and
+/// the releases of its dependencies this build holds (their content types type its items).
+#[derive(Debug, Clone, Default)]
+pub struct PackContext<'a> {
+    /// The languages of the pack's `-i18n` package, sorted.
+    pub other_languages: Vec<&'a str>,
+    /// The releases of the pack's dependencies that this build holds.
+    pub dependencies: Vec<&'a PackRelease>,
+}
+
+/// A pack's `dist/`: `release.json`, `index.js`, `index.cjs`, their types (`index.d.ts`,
+/// `index.d.cts`, `types.d.cts`, `model.d.cts`), the default language under `i18n/`, `README.md`, `LICENSE.md`
+/// and `package.json` (the folder is the package `@opencharacter/<pack-id>`). `json` is
+/// [`release_json`] of `release`.
+pub fn pack_dist(
+    release: &PackRelease,
+    json: &ReleaseJson,
+    context: &PackContext<'_>,
+) -> Vec<OutputFile> {
     let manifest = &release.manifest;
     let language = &manifest.default_language;
     let text = &json.i18n;
 
     let mut exports = Map::new();
-    exports.insert(".".into(), export("index"));
+    exports.insert(".".into(), npm::dual_export("index"));
     exports.insert("./release.json".into(), json!("./release.json"));
     exports.insert(
         format!("./i18n/{language}"),
-        export(&format!("i18n/{language}")),
+        npm::dual_export(&format!("i18n/{language}")),
     );
     exports.insert(
         format!("./i18n/{language}.json"),
@@ -212,14 +249,26 @@ pub fn pack_dist(release: &PackRelease, json: &ReleaseJson) -> Vec<OutputFile> {
     let mut package = Map::new();
     package.insert("name".into(), json!(package_name(manifest.id.as_str())));
     package.insert("version".into(), json!(manifest.version.to_string()));
-    package.insert("license".into(), json!(manifest.license.0));
+    let name = readme::display_name(release);
+    let description = match readme::description(release) {
+        Some(description) => format!("{name}: {description}"),
+        None => format!("{name}: an OpenCharacter rules pack"),
+    };
+    package.insert("description".into(), json!(description));
+    package.insert("keywords".into(), npm::keywords(&[]));
     if let Some(homepage) = &manifest.homepage {
         package.insert("homepage".into(), json!(homepage));
     }
+    package.insert(
+        "license".into(),
+        json!(npm::license_field(&manifest.license)),
+    );
     package.insert("type".into(), json!("module"));
-    package.insert("main".into(), json!("./index.js"));
-    package.insert("types".into(), json!("./index.d.ts"));
+    // For resolvers that read no `exports`: the CommonJS entry and its types.
+    package.insert("main".into(), json!("./index.cjs"));
+    package.insert("types".into(), json!("./index.d.cts"));
     package.insert("exports".into(), Value::Object(exports));
+    npm::publishing(&mut package);
     if !manifest.dependencies.is_empty() {
         // Pack dependency ranges are npm ranges, so they carry over as they are.
         let dependencies: Map<String, Value> = manifest
@@ -230,20 +279,22 @@ pub fn pack_dist(release: &PackRelease, json: &ReleaseJson) -> Vec<OutputFile> {
         package.insert("dependencies".into(), Value::Object(dependencies));
     }
 
+    let (model, model_names) = model_types();
+    let declarations = pack_declarations(release, &context.dependencies, GENERATED, model_names);
     let mut out = vec![
         OutputFile::new("package.json", json_text(&Value::Object(package))),
+        OutputFile::new(
+            "README.md",
+            readme::pack_readme(release, &context.other_languages),
+        ),
+        OutputFile::new("LICENSE.md", readme::pack_license(release)),
         OutputFile::new("release.json", json.pretty.clone()),
         OutputFile::new("index.js", js_module_of(&json.compact)),
-        OutputFile::new(
-            "index.d.ts",
-            format!(
-                "{GENERATED}{}/** The pack `{}` {}, as `release.json` holds it. */\n\
-                 declare const release: PackRelease;\nexport default release;\n",
-                release_types(),
-                manifest.id,
-                manifest.version
-            ),
-        ),
+        OutputFile::new("index.d.ts", declarations.esm),
+        OutputFile::new("index.cjs", npm::commonjs_json(GENERATED, "./release.json")),
+        OutputFile::new("index.d.cts", declarations.commonjs),
+        OutputFile::new("types.d.cts", declarations.types),
+        OutputFile::new("model.d.cts", format!("{GENERATED}{model}")),
     ];
     out.extend(language_files(&format!("i18n/{language}"), text));
     out
@@ -255,17 +306,21 @@ pub fn package_name(pack: &str) -> String {
 }
 
 /// The generated part of a pack's `-i18n` package (`i18n-package/dist/`): each other language
-/// as `<lang>.{json,js,d.ts}` and `package.json`, which is the authored one (its `version` and
-/// anything else written there) with `name`, `type`, `exports` and the pack it translates set.
+/// as `<lang>.{json,js,d.ts,cjs,d.cts}`, `README.md`, `LICENSE.md` and `package.json`, which is
+/// the authored one (its `version` and anything else written there) with `name`, `type`,
+/// `exports` and the pack it translates set, and what npm needs filled in where the author
+/// wrote nothing.
 pub fn i18n_package_dist(
     release: &PackRelease,
     authored: &Map<String, Value>,
     languages: &[(String, Value)],
 ) -> Vec<OutputFile> {
     let manifest = &release.manifest;
+    let name = format!("{}-i18n", package_name(manifest.id.as_str()));
+    let tags: Vec<&str> = languages.iter().map(|(tag, _)| tag.as_str()).collect();
     let mut exports = Map::new();
-    for (language, _) in languages {
-        exports.insert(format!("./{language}"), export(language));
+    for language in &tags {
+        exports.insert(format!("./{language}"), npm::dual_export(language));
         exports.insert(
             format!("./{language}.json"),
             json!(format!("./{language}.json")),
@@ -273,10 +328,7 @@ pub fn i18n_package_dist(
     }
     exports.insert("./package.json".into(), json!("./package.json"));
     let mut package = Map::new();
-    package.insert(
-        "name".into(),
-        json!(format!("{}-i18n", package_name(manifest.id.as_str()))),
-    );
+    package.insert("name".into(), json!(name));
     for (key, value) in authored {
         if !matches!(
             key.as_str(),
@@ -285,20 +337,53 @@ pub fn i18n_package_dist(
             package.insert(key.clone(), value.clone());
         }
     }
+    package.entry("description").or_insert_with(|| {
+        json!(format!(
+            "{} in {}: the OpenCharacter pack's other languages",
+            readme::display_name(release),
+            tags.join(", ")
+        ))
+    });
+    package
+        .entry("keywords")
+        .or_insert_with(|| npm::keywords(&["i18n", "translations"]));
+    if let Some(homepage) = &manifest.homepage {
+        package.entry("homepage").or_insert_with(|| json!(homepage));
+    }
     package
         .entry("license")
-        .or_insert_with(|| json!(manifest.license.0));
+        .or_insert_with(|| json!(npm::license_field(&manifest.license)));
     package.insert("type".into(), json!("module"));
     package.insert("exports".into(), Value::Object(exports));
+    let mut defaults = Map::new();
+    npm::publishing(&mut defaults);
+    for (key, value) in defaults {
+        package.entry(key).or_insert(value);
+    }
     // The pack version these languages translate.
     package.insert(
         "peerDependencies".into(),
         json!({ package_name(manifest.id.as_str()): manifest.version.to_string() }),
     );
-    let mut out = vec![OutputFile::new(
-        "package.json",
-        json_text(&Value::Object(package)),
-    )];
+    let field = |key: &str| {
+        package
+            .get(key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let (version, license) = (field("version"), field("license"));
+    let mut out = vec![
+        OutputFile::new("package.json", json_text(&Value::Object(package))),
+        OutputFile::new(
+            "README.md",
+            readme::i18n_readme(release, &name, &version, &tags),
+        ),
+        OutputFile::new(
+            "LICENSE.md",
+            readme::i18n_license(release, &name, &version, &license),
+        ),
+    ];
     for (language, value) in languages {
         out.extend(language_files(language, value));
     }
@@ -314,7 +399,6 @@ pub fn i18n_package_dist(
 /// release: one set of bytes per pack, and the types are each pack's own.
 pub fn aggregate(releases: &[&PackRelease]) -> Vec<OutputFile> {
     let mut dependencies = Map::new();
-    let mut licenses: Vec<String> = Vec::new();
     let mut by_language: IndexMap<&str, Vec<&str>> = IndexMap::new();
     for release in releases {
         let manifest = &release.manifest;
@@ -322,23 +406,22 @@ pub fn aggregate(releases: &[&PackRelease]) -> Vec<OutputFile> {
             package_name(manifest.id.as_str()),
             json!(manifest.version.to_string()),
         );
-        licenses.push(manifest.license.0.clone());
         by_language
             .entry(manifest.default_language.as_str())
             .or_default()
             .push(manifest.id.as_str());
     }
     by_language.sort_keys();
-    licenses.sort();
-    licenses.dedup();
     let ids: Vec<&str> = releases.iter().map(|r| r.manifest.id.as_str()).collect();
+    // Every pack's terms apply together.
+    let license = npm::joint_license_field(releases.iter().map(|r| &r.manifest.license));
 
     let mut exports = Map::new();
-    exports.insert(".".into(), export("index"));
+    exports.insert(".".into(), npm::dual_export("index"));
     for language in by_language.keys() {
         exports.insert(
             format!("./i18n/{language}"),
-            export(&format!("i18n/{language}")),
+            npm::dual_export(&format!("i18n/{language}")),
         );
     }
     exports.insert("./package.json".into(), json!("./package.json"));
@@ -346,38 +429,83 @@ pub fn aggregate(releases: &[&PackRelease]) -> Vec<OutputFile> {
     package.insert("name".into(), json!("@opencharacter/packs"));
     // Not authored anywhere: the toolkit's version that built it.
     package.insert("version".into(), json!(env!("CARGO_PKG_VERSION")));
-    if !licenses.is_empty() {
-        // Every pack's terms apply together.
-        package.insert("license".into(), json!(licenses.join(" AND ")));
-    }
+    package.insert(
+        "description".into(),
+        json!(format!(
+            "OpenCharacter rules packs by pack ID, in load order: {}",
+            ids.join(", ")
+        )),
+    );
+    package.insert("keywords".into(), npm::keywords(&[]));
+    package.insert("license".into(), json!(license));
     package.insert("type".into(), json!("module"));
-    package.insert("main".into(), json!("./index.js"));
-    package.insert("types".into(), json!("./index.d.ts"));
+    package.insert("main".into(), json!("./index.cjs"));
+    package.insert("types".into(), json!("./index.d.cts"));
     package.insert("exports".into(), Value::Object(exports));
+    npm::publishing(&mut package);
     package.insert("dependencies".into(), Value::Object(dependencies));
 
+    let languages: Vec<&str> = by_language.keys().copied().collect();
     let mut out = vec![
         OutputFile::new("package.json", json_text(&Value::Object(package))),
-        OutputFile::new(
-            "index.js",
-            re_export(&ids, "", "Every pack's release, by pack ID.", false),
-        ),
-        OutputFile::new(
-            "index.d.ts",
-            re_export(&ids, "", "Every pack's release, by pack ID.", true),
-        ),
+        OutputFile::new("README.md", readme::aggregate_readme(releases, &languages)),
+        OutputFile::new("LICENSE.md", readme::aggregate_license(releases, &license)),
     ];
+    out.extend(re_exports(
+        "index",
+        &ids,
+        "",
+        "Every pack's release, by pack ID.",
+    ));
     for (language, ids) in by_language {
         let entry = format!("/i18n/{language}");
         let what = format!("Each pack's text in `{language}`, by pack ID.");
-        out.push(OutputFile::new(
-            format!("i18n/{language}.js"),
-            re_export(&ids, &entry, &what, false),
-        ));
-        out.push(OutputFile::new(
-            format!("i18n/{language}.d.ts"),
-            re_export(&ids, &entry, &what, true),
-        ));
+        out.extend(re_exports(&format!("i18n/{language}"), &ids, &entry, &what));
+    }
+    out
+}
+
+/// `<stem>.js`, `.d.ts`, `.cjs` and `.d.cts` of a module mapping each pack ID to the default
+/// export of `@opencharacter/<id><entry>`.
+fn re_exports(stem: &str, ids: &[&str], entry: &str, what: &str) -> [OutputFile; 4] {
+    [
+        OutputFile::new(format!("{stem}.js"), re_export(ids, entry, what, false)),
+        OutputFile::new(format!("{stem}.d.ts"), re_export(ids, entry, what, true)),
+        OutputFile::new(
+            format!("{stem}.cjs"),
+            re_export_commonjs(ids, entry, what, false),
+        ),
+        OutputFile::new(
+            format!("{stem}.d.cts"),
+            re_export_commonjs(ids, entry, what, true),
+        ),
+    ]
+}
+
+/// The CommonJS module (or its declaration) of [`re_export`]: each package `require`d.
+fn re_export_commonjs(ids: &[&str], entry: &str, what: &str, declaration: bool) -> String {
+    let mut out = String::from(GENERATED);
+    if declaration {
+        for (index, id) in ids.iter().enumerate() {
+            let from = Value::String(format!("{}{entry}", package_name(id)));
+            let _ = writeln!(out, "import p{index} = require({from});");
+        }
+        let _ = writeln!(out, "/** {what} */\ndeclare const all: {{");
+        for (index, id) in ids.iter().enumerate() {
+            let _ = writeln!(out, "  readonly {}: typeof p{index};", property_name(id));
+        }
+        out.push_str("};\nexport = all;\n");
+    } else {
+        let _ = writeln!(out, "/** {what} */\nmodule.exports = {{");
+        for id in ids {
+            let from = Value::String(format!("{}{entry}", package_name(id)));
+            let _ = writeln!(
+                out,
+                "  {}: require({from}),",
+                Value::String((*id).to_owned())
+            );
+        }
+        out.push_str("};\n");
     }
     out
 }
@@ -412,6 +540,7 @@ fn re_export(ids: &[&str], entry: &str, what: &str, declaration: bool) -> String
 pub fn spec_text() -> Vec<OutputFile> {
     let mut exports = Map::new();
     let mut out = Vec::new();
+    let mut languages = Vec::new();
     for language in opencharacter_spec::standard_text::BUNDLED_LANGUAGES {
         let Some(text) = StandardText::bundled(language) else {
             continue;
@@ -420,29 +549,43 @@ pub fn spec_text() -> Vec<OutputFile> {
         text.schema = None;
         let value = to_value(&text);
         let stem = format!("i18n/{language}");
-        exports.insert(format!("./{stem}"), export(&stem));
+        exports.insert(format!("./{stem}"), npm::dual_export(&stem));
         exports.insert(format!("./{stem}.json"), json!(format!("./{stem}.json")));
-        out.push(OutputFile::new(format!("{stem}.json"), json_text(&value)));
-        out.push(OutputFile::new(format!("{stem}.js"), js_module(&value)));
-        out.push(OutputFile::new(
-            format!("{stem}.d.ts"),
-            standard_text_dts(&value),
-        ));
+        // The standard text has sections of keys, not a language file's flat keys.
+        out.extend(text_files(&stem, &value, standard_text_dts));
+        languages.push(language);
     }
     exports.insert("./package.json".into(), json!("./package.json"));
-    let package = json!({
-        "name": "@opencharacter/spec",
-        "version": opencharacter_spec::features::SUPPORTED.to_string(),
-        "license": env!("CARGO_PKG_LICENSE"),
-        "type": "module",
-        "exports": Value::Object(exports),
-    });
-    out.insert(0, OutputFile::new("package.json", json_text(&package)));
+    let version = opencharacter_spec::features::SUPPORTED.to_string();
+    let license = env!("CARGO_PKG_LICENSE");
+    let mut package = Map::new();
+    package.insert("name".into(), json!("@opencharacter/spec"));
+    package.insert("version".into(), json!(version));
+    package.insert(
+        "description".into(),
+        json!(format!(
+            "The OpenCharacter pack format's standard text (diagnostic and rules-issue templates) in {}",
+            languages.join(", ")
+        )),
+    );
+    package.insert("keywords".into(), npm::keywords(&["i18n"]));
+    package.insert("license".into(), json!(license));
+    package.insert("type".into(), json!("module"));
+    package.insert("exports".into(), Value::Object(exports));
+    npm::publishing(&mut package);
+    out.splice(
+        0..0,
+        [
+            OutputFile::new("package.json", json_text(&Value::Object(package))),
+            OutputFile::new("README.md", readme::spec_readme(&version, &languages)),
+            OutputFile::new("LICENSE.md", readme::spec_license(&version, license)),
+        ],
+    );
     out
 }
 
 /// The declaration of one language of the standard text, every key of every section named.
-fn standard_text_dts(value: &Value) -> String {
+fn standard_text_dts(value: &Value, commonjs: bool) -> String {
     let mut out = format!(
         "{GENERATED}/** One language of the spec's standard text: diagnostic and rules-issue \
          templates (`{{name}}` is an argument), comparison and dice text. */\n\
@@ -467,7 +610,7 @@ fn standard_text_dts(value: &Value) -> String {
             }
         }
     }
-    out.push_str("};\nexport default text;\n");
+    out.push_str(export_text(commonjs));
     out
 }
 
@@ -503,6 +646,16 @@ mod tests {
         assert!(value.get("$schema").is_none());
         let package = files.iter().find(|f| f.path == "package.json").unwrap();
         let package: Value = serde_json::from_slice(&package.bytes).unwrap();
-        assert!(package["exports"]["./i18n/es"]["default"] == "./i18n/es.js");
+        assert_eq!(
+            package["exports"]["./i18n/es"]["import"]["default"],
+            "./i18n/es.js"
+        );
+        assert_eq!(
+            package["exports"]["./i18n/es"]["require"]["default"],
+            "./i18n/es.cjs"
+        );
+        let commonjs = files.iter().find(|f| f.path == "i18n/es.d.cts").unwrap();
+        let commonjs = String::from_utf8(commonjs.bytes.clone()).unwrap();
+        assert!(commonjs.ends_with("};\nexport = text;\n"), "{commonjs}");
     }
 }

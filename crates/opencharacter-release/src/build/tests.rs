@@ -38,8 +38,9 @@ fn packs(root: &Path) {
     write(
         root,
         "demo/extra/pack.yaml",
-        "id: demo-extra\nversion: 1.0.0\nspecVersion: 1.5.0\nlicense: CC-BY-4.0\n\
-         credit: Demo credit\ndefaultLanguage: en\ndependencies: { demo-core: ^0.2.0 }\n",
+        "id: demo-extra\nversion: 1.0.0\nspecVersion: 1.5.0\nlicense: mechanics-only\n\
+         credit: Demo credit\nnotices: { data: Numbers from Demo. }\ndefaultLanguage: en\n\
+         dependencies: { demo-core: ^0.2.0 }\n",
     );
     write(
         root,
@@ -99,7 +100,20 @@ fn packs_are_built_dependencies_first_with_the_aggregate() {
         package["dependencies"]["@opencharacter/demo-core"],
         "^0.2.0"
     );
-    assert_eq!(package["exports"]["./i18n/en"]["default"], "./i18n/en.js");
+    let entry = &package["exports"]["./i18n/en"];
+    assert_eq!(entry["import"]["default"], "./i18n/en.js");
+    assert_eq!(entry["require"]["default"], "./i18n/en.cjs");
+    assert_eq!(entry["require"]["types"], "./i18n/en.d.cts");
+    // No SPDX identifier for the pack's license: npm reads the file that holds its notices.
+    assert_eq!(package["license"], "SEE LICENSE IN LICENSE.md");
+    assert_eq!(package["publishConfig"]["access"], "public");
+    let license = std::fs::read_to_string(dir.path().join("demo/extra/dist/LICENSE.md")).unwrap();
+    // The credit, then the notice, verbatim.
+    let credit = license.find("\n\nDemo credit\n").unwrap();
+    let notice = license
+        .find("## Notice `data`\n\nNumbers from Demo.\n")
+        .unwrap();
+    assert!(credit < notice, "{license}");
 
     // The aggregate re-exports each pack's package, in load order, and depends on it.
     let index = std::fs::read_to_string(dir.path().join("out/packs/index.js")).unwrap();
@@ -119,9 +133,13 @@ fn packs_are_built_dependencies_first_with_the_aggregate() {
         "{types}"
     );
     let package = json(dir.path().join("out/packs/package.json"));
-    assert_eq!(package["license"], "CC-BY-4.0 AND CC0-1.0");
+    // `mechanics-only` has no SPDX identifier, so the joint license is in the file.
+    assert_eq!(package["license"], "SEE LICENSE IN LICENSE.md");
     assert_eq!(package["dependencies"]["@opencharacter/demo-core"], "0.2.0");
-    assert_eq!(package["exports"]["./i18n/en"]["types"], "./i18n/en.d.ts");
+    assert_eq!(
+        package["exports"]["./i18n/en"]["import"]["types"],
+        "./i18n/en.d.ts"
+    );
     assert!(dir.path().join("out/spec/i18n/es.d.ts").is_file());
 }
 
@@ -185,6 +203,26 @@ fn other_languages_need_the_i18n_package() {
     // No version, and a name that is not the pack's `-i18n` package.
     assert_eq!(found, ["i18n-package-invalid", "i18n-package-invalid"]);
 
+    // A license npm refuses for a new package (`mechanics-only` is this format's, not SPDX's).
+    write(
+        dir.path(),
+        "demo/core/i18n-package/package.json",
+        "{\"version\": \"0.1.3\", \"license\": \"mechanics-only\"}",
+    );
+    let refused = build(dir.path());
+    let messages: Vec<String> = refused
+        .validation
+        .reading
+        .all_diagnostics()
+        .filter(|d| d.code.name == "i18n-package-invalid")
+        .map(|d| d.message())
+        .collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].contains("SEE LICENSE IN LICENSE.md"),
+        "{messages:?}"
+    );
+
     write(
         dir.path(),
         "demo/core/i18n-package/package.json",
@@ -204,7 +242,10 @@ fn other_languages_need_the_i18n_package() {
         package["peerDependencies"]["@opencharacter/demo-core"],
         "0.2.0"
     );
-    assert_eq!(package["exports"]["./es"]["types"], "./es.d.ts");
+    assert_eq!(package["exports"]["./es"]["import"]["types"], "./es.d.ts");
+    assert_eq!(package["exports"]["./es"]["require"]["default"], "./es.cjs");
+    assert_eq!(package["license"], "CC0-1.0");
+    assert!(folder.join("README.md").is_file() && folder.join("LICENSE.md").is_file());
     // The release carries its default language only.
     let release = json(dir.path().join("demo/core/dist/release.json"));
     assert_eq!(release["i18n"]["pack.name"], "Demo");

@@ -48,6 +48,20 @@ pub fn declarations(schema: &Value, root_name: &str) -> String {
     out
 }
 
+/// The type names [`declarations`] declares for `schema`, in the same order.
+pub fn declared_names(schema: &Value, root_name: &str) -> Vec<String> {
+    let mut names = vec![root_name.to_owned()];
+    if let Some(Value::Object(defs)) = schema.get("$defs") {
+        for name in defs.keys() {
+            let name = type_name(name);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
 fn declare(out: &mut String, name: &str, schema: &Value) {
     doc(out, schema, "");
     let _ = writeln!(out, "export type {name} = {};\n", ty(schema, 0, 0));

@@ -111,4 +111,18 @@ impl License {
             _ => LicenseKind::Spdx,
         }
     }
+
+    /// Whether the license is an identifier on the SPDX license list (and not deprecated there):
+    /// what tools outside this format, npm among them, accept as a license. `ORC`, `OGL-1.0a`,
+    /// `mechanics-only` and `LicenseRef-…` are not.
+    ///
+    /// ```
+    /// use opencharacter_spec::model::License;
+    /// assert!(License("CC-BY-4.0".to_owned()).is_spdx_listed());
+    /// assert!(!License("ORC".to_owned()).is_spdx_listed());
+    /// assert!(!License("LicenseRef-Lanternfall-Fan".to_owned()).is_spdx_listed());
+    /// ```
+    pub fn is_spdx_listed(&self) -> bool {
+        spdx::license_id(&self.0).is_some_and(|id| !id.is_deprecated())
+    }
 }

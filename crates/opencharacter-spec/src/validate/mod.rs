@@ -146,6 +146,40 @@ pub fn license_known(license: &str) -> Result<(), String> {
     }
 }
 
+/// Whether `text` is an SPDX license expression of identifiers on the SPDX list
+/// (`MIT OR Apache-2.0`, `CC-BY-4.0`): the form npm takes for a package's `license`; why not
+/// otherwise. A `LicenseRef-…` is refused (npm refuses it for new packages), and so is a
+/// deprecated identifier.
+///
+/// ```
+/// use opencharacter_spec::validate::license_expression;
+/// assert!(license_expression("CC-BY-4.0 AND CC0-1.0").is_ok());
+/// assert!(license_expression("mechanics-only").is_err());
+/// assert!(license_expression("LicenseRef-Fan").is_err());
+/// ```
+pub fn license_expression(text: &str) -> Result<(), String> {
+    let expression = spdx::Expression::parse(text)
+        .map_err(|error| format!("it is not an SPDX license expression: {}", error.reason))?;
+    for requirement in expression.requirements() {
+        match requirement.req.license.id() {
+            Some(id) if id.is_deprecated() => {
+                return Err(format!(
+                    "the SPDX list deprecates `{}`; use its current identifier",
+                    id.name
+                ));
+            }
+            Some(_) => {}
+            None => {
+                return Err(format!(
+                    "`{}` is not on the SPDX license list",
+                    requirement.req.license
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Whether `tag` is a well-formed BCP 47 language tag (`en`, `pt-BR`, `zh-Hant-TW`); why not
 /// otherwise. Subtags are separated by `-` only.
 ///
