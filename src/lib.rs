@@ -2,7 +2,7 @@
 //!
 //! This facade re-exports the layer crates under short names and will hold the few calls an app
 //! needs (load a ruleset, open a game with its layers, read a character: migrate, then
-//! evaluate, translate). See `ARCHITECTURE.md` for how the crates fit.
+//! evaluate, translate; evaluate a monster's stat block). See `ARCHITECTURE.md` for how the crates fit.
 //!
 //! ```
 //! use opencharacter::spec::ids::FieldId;
@@ -32,6 +32,29 @@ pub use opencharacter_resolve::{LoadOptions, load_ruleset};
 /// and effects that made it, live state, the purse, what it owns, its rolls with exact odds, and
 /// its rules issues (see [`sheet::evaluate`]).
 pub use opencharacter_sheet::{EvaluateOptions, Sheet, evaluate};
+
+/// Evaluates a content item whose type declares a stat block (a monster, by qualified content
+/// ID) as a sheet of its own: its abilities, modifiers, AC, hit points and senses, each of its
+/// actions' rolls with exact odds (see [`sheet::evaluate_stat_block`]). The character the sheet
+/// reads is [`sheet::stat_block_character`], for rolls read later with options.
+///
+/// ```
+/// use opencharacter::{EvaluateOptions, evaluate_stat_block};
+/// # let ruleset: opencharacter::spec::model::Ruleset = serde_json::from_value(serde_json::json!({
+/// #     "packs": [{"id": "g", "version": "1.0.0", "specVersion": "1.7.0",
+/// #                "license": "CC0-1.0", "defaultLanguage": "en"}],
+/// #     "fields": {"g:ac": {"type": "number", "default": 10}},
+/// #     "contentTypes": {"g:monster": {"properties": {"ac": {"type": "number"}},
+/// #         "statBlock": {"effects": [{"target": "ac", "op": "set", "value": "item.ac"}]}}},
+/// #     "content": {"g:monsters.golem": {"item":
+/// #         {"id": "monsters.golem", "type": "g:monster", "properties": {"ac": 17}}}}
+/// # }))?;
+/// let golem = "g:monsters.golem".parse()?;
+/// let sheet = evaluate_stat_block(&ruleset, &golem, &[], &EvaluateOptions::default())?;
+/// assert_eq!(sheet.integer("g:ac"), Some(17));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub use opencharacter_sheet::{StatBlockError, evaluate_stat_block};
 
 /// A saved character as an app reads it: migrated to the shapes of the loaded packs, then
 /// evaluated against them. Save `character` on the next edit when `migration.changed` holds.

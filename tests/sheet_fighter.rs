@@ -166,7 +166,7 @@ fn the_level_3_fighter_evaluates_to_the_printed_numbers() {
 
     // The longsword: +5 to hit, 1d8 + 3 (slashing).
     let RollKind::Check(attack) = &sheet
-        .roll(&format!("item:{P}:weapons.longsword:attack_bonus"))
+        .roll(&format!("item:{P}:weapons.longsword:attack"))
         .unwrap()
         .kind
     else {
@@ -222,7 +222,7 @@ fn band(name: &str) -> opencharacter::spec::ids::FieldId {
 /// The longsword's attack roll of a sheet.
 fn longsword_attack(sheet: &Sheet) -> &opencharacter::sheet::CheckRoll {
     let RollKind::Check(attack) = &sheet
-        .roll(&format!("item:{P}:weapons.longsword:attack_bonus"))
+        .roll(&format!("item:{P}:weapons.longsword:attack"))
         .unwrap()
         .kind
     else {

@@ -207,8 +207,9 @@ fn manifest_carries_the_license_and_credit() {
     let m = &pack.manifest;
     assert_eq!(m.id.as_str(), PACK_ID);
     assert_eq!(m.version.to_string(), "0.1.0");
-    // Spanish names (xtask/data/srd-5.1/es.yaml) make it a pack with translations: spec 1.5.0.
-    assert_eq!(m.spec_version.to_string(), "1.5.0");
+    // Spanish names (xtask/data/srd-5.1/es.yaml) make it a pack with translations (spec 1.5.0);
+    // its content types declare rolls and a stat block (1.7.0).
+    assert_eq!(m.spec_version.to_string(), "1.7.0");
     assert_eq!(m.license.0, "CC-BY-4.0");
     assert_eq!(m.default_language, "en");
     assert!(
@@ -469,14 +470,12 @@ fn every_item_carries_its_mechanics() {
     for (id, item) in pack.of_type("gear").into_iter().chain(pack.of_type("tool")) {
         assert!(item.price.is_some(), "{id}: price");
     }
-    // Monster actions that attack carry their bonus and damage.
+    // Monster actions that attack carry their bonus and damage as formulas over the stat
+    // block: the goblin's scimitar is +4 (proficiency 2 + Dexterity 14's +2), 1d6 + 2.
     let scimitar = pack.properties(pack.item("monster-actions.goblin.scimitar"));
-    assert_eq!(scimitar["attack_bonus"], 4);
-    assert_eq!(scimitar["damage"], serde_json::json!(["1d6+2"]));
-    assert_eq!(
-        scimitar["damage_type"],
-        serde_json::json!(["damage-types.slashing"])
-    );
+    assert_eq!(scimitar["attack_bonus"], "proficiency + abilities.dex.mod");
+    assert_eq!(scimitar["damage"], "1d6 + abilities.dex.mod");
+    assert_eq!(scimitar["damage_type"], "damage-types.slashing");
 }
 
 #[test]
@@ -486,7 +485,8 @@ fn known_facts() {
     // Fireball: level 3, evocation, 8d6 fire, Dexterity save.
     assert_eq!(p("spells.fireball", "level"), 3);
     assert_eq!(p("spells.fireball", "school"), "magic-schools.evocation");
-    assert_eq!(p("spells.fireball", "damage"), "8d6");
+    // 8d6 at 3rd level, a die more per slot level above: `(slot + 5)d6`.
+    assert_eq!(p("spells.fireball", "damage"), "(slot + 5)d6");
     assert_eq!(p("spells.fireball", "damage_type"), "damage-types.fire");
     assert_eq!(p("spells.fireball", "save_ability"), "abilities.dex");
     assert_eq!(pack.text["content.spells.fireball.name"], "Fireball");

@@ -1,6 +1,9 @@
 //! `opencharacter sheet CHARACTER --packs PATH... [--format json]`: evaluate a saved character
 //! against packs and print its sheet: every field's value (with the effects that changed it),
 //! live state, the purse, what it owns, its rolls with their odds, and its rules issues.
+//! `opencharacter sheet --monster ID --packs PATH...` prints the sheet of a stat block (a
+//! monster, by qualified content ID) instead. `--dc N` reads items' attacks and checks against
+//! an AC or DC, `--save-modifier N` items' saves for a target with that modifier.
 //!
 //! A pack PATH is a `release.json`, a built pack folder (with `dist/release.json`), or a source
 //! pack folder (or a folder of them), which is assembled in memory the way `build` would. Packs
@@ -17,19 +20,33 @@ use std::process::ExitCode;
 use opencharacter::release::packs::releases_at;
 use opencharacter::release::source::ReadLimits;
 use opencharacter::resolve::suggest_load_order;
-use opencharacter::sheet::{CheckRoll, RollKind, Sheet, SheetValue};
+use opencharacter::sheet::{CheckRoll, Roll, RollKind, RollOptions, Sheet, SheetValue};
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::{Character, PackRelease, Ruleset};
-use opencharacter::{Diagnostic, EvaluateOptions, LoadOptions, evaluate, load_ruleset};
+use opencharacter::{
+    Diagnostic, EvaluateOptions, LoadOptions, evaluate, evaluate_stat_block, load_ruleset,
+};
 
 use crate::lang;
 
-/// Evaluate a character against packs.
+/// Evaluate a character, or a monster's stat block, against packs.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The character file (YAML or JSON).
-    #[arg(value_name = "CHARACTER")]
-    character: PathBuf,
+    #[arg(value_name = "CHARACTER", required_unless_present = "monster")]
+    character: Option<PathBuf>,
+    /// Evaluate this content item's stat block instead of a character (`5e-srd-5.1:monsters.goblin`).
+    #[arg(long, value_name = "ID", conflicts_with = "character")]
+    monster: Option<String>,
+    /// Templates to apply to the monster (qualified IDs), in order.
+    #[arg(long = "template", value_name = "ID", requires = "monster")]
+    templates: Vec<String>,
+    /// Read items' attacks and checks against this AC or DC (instead of the ladder).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    dc: Option<i64>,
+    /// Read items' saves for a target with this modifier.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    save_modifier: Option<i64>,
     /// The packs: `release.json` files, built pack folders, or source pack folders.
     #[arg(long, required = true, num_args = 1.., value_name = "PATH")]
     packs: Vec<PathBuf>,
@@ -64,15 +81,18 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let character: Character = match read_text(&args.character).and_then(|text| {
-        opencharacter::spec::yaml::from_str(&text)
-            .map_err(|e| format!("{}: {e}", args.character.display()))
-    }) {
-        Ok(character) => character,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
+    let character: Option<Character> = match &args.character {
+        None => None,
+        Some(path) => match read_text(path).and_then(|text| {
+            opencharacter::spec::yaml::from_str(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        }) {
+            Ok(character) => Some(character),
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
+        },
     };
     if has_errors(&problems) {
         print_diagnostics(&problems);
@@ -90,7 +110,30 @@ pub fn run(args: &Args) -> ExitCode {
         print_diagnostics(&load_diagnostics);
         return ExitCode::from(1);
     }
-    let sheet = evaluate(&ruleset, &character, &EvaluateOptions::default());
+    let options = EvaluateOptions {
+        rolls: RollOptions {
+            dc: args.dc,
+            save_modifier: args.save_modifier,
+            ..RollOptions::default()
+        },
+        ..EvaluateOptions::default()
+    };
+    let sheet = match (&character, &args.monster) {
+        (Some(character), _) => evaluate(&ruleset, character, &options),
+        (None, Some(monster)) => {
+            match monster_sheet(&ruleset, monster, &args.templates, &options) {
+                Ok(sheet) => sheet,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        (None, None) => {
+            eprintln!("error: give a CHARACTER file or --monster ID");
+            return ExitCode::from(2);
+        }
+    };
     let text = match args.format {
         Format::Human => human(&ruleset, &sheet),
         Format::Json => json(&sheet),
@@ -104,6 +147,26 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The sheet of the stat block `monster` names, with `templates` applied.
+fn monster_sheet(
+    ruleset: &Ruleset,
+    monster: &str,
+    templates: &[String],
+    options: &EvaluateOptions,
+) -> Result<Sheet, String> {
+    let id = monster
+        .parse()
+        .map_err(|e| format!("`{monster}` is not a qualified content ID: {e}"))?;
+    let templates = templates
+        .iter()
+        .map(|t| {
+            t.parse()
+                .map_err(|e| format!("`{t}` is not a qualified template ID: {e}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    evaluate_stat_block(ruleset, &id, &templates, options).map_err(|e| e.to_string())
 }
 
 fn print_diagnostics(diagnostics: &[Diagnostic]) {
@@ -235,31 +298,7 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
     }
     let _ = writeln!(out, "Rolls");
     for roll in &sheet.rolls {
-        match &roll.kind {
-            RollKind::Check(check) => {
-                let _ = writeln!(out, "  {}: {}{}", roll.id, check.formula, range(check));
-                for line in odds_lines(check) {
-                    let _ = writeln!(out, "      {line}");
-                }
-            }
-            RollKind::Dice(dice) => {
-                let _ = writeln!(
-                    out,
-                    "  {}: {} ({}–{}, mean {})",
-                    roll.id,
-                    dice.formula,
-                    value(dice.min.as_ref()),
-                    value(dice.max.as_ref()),
-                    value(dice.mean.as_ref())
-                );
-            }
-            RollKind::Value { value: v, .. } => {
-                let _ = writeln!(out, "  {}: {}", roll.id, value(v.as_ref()));
-            }
-            RollKind::Unavailable { reason } => {
-                let _ = writeln!(out, "  {}: cannot roll: {reason}", roll.id);
-            }
-        }
+        roll_lines(&mut out, roll);
     }
     let text = lang::standard_text();
     let _ = writeln!(out, "Issues");
@@ -292,6 +331,56 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
         }
     }
     out
+}
+
+/// One roll: its ID (with the parameter values of this entry), what it is, how many times it
+/// is made and what it is about, then its odds.
+fn roll_lines(out: &mut String, roll: &Roll) {
+    let mut name = roll.id.clone();
+    if !roll.at.is_empty() {
+        let at: Vec<String> = roll.at.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        let _ = write!(name, " [{}]", at.join(", "));
+    }
+    let mut after = String::new();
+    if let Some(times) = roll.times.filter(|n| *n != 1) {
+        let _ = write!(after, " ×{times}");
+    }
+    if let Some(about) = &roll.about {
+        let _ = write!(after, " {about}");
+    }
+    match &roll.kind {
+        RollKind::Check(check) => {
+            let _ = writeln!(out, "  {name}: {}{}{after}", check.formula, range(check));
+            for line in odds_lines(check) {
+                let _ = writeln!(out, "      {line}");
+            }
+        }
+        RollKind::Dice(dice) => {
+            let _ = writeln!(
+                out,
+                "  {name}: {} ({}–{}, mean {}){after}",
+                dice.formula,
+                value(dice.min.as_ref()),
+                value(dice.max.as_ref()),
+                value(dice.mean.as_ref())
+            );
+        }
+        RollKind::Save(save) => {
+            let _ = writeln!(out, "  {name}: save DC {}{after}", save.dc);
+            if let Some(target) = &save.target {
+                let _ = writeln!(out, "      the target's save: {}", target.formula);
+                for line in odds_lines(target) {
+                    let _ = writeln!(out, "      {line}");
+                }
+            }
+        }
+        RollKind::Value { value: v, .. } => {
+            let _ = writeln!(out, "  {name}: {}{after}", value(v.as_ref()));
+        }
+        RollKind::Unavailable { reason } => {
+            let _ = writeln!(out, "  {name}: cannot roll: {reason}");
+        }
+    }
 }
 
 /// The odds of a check, compactly: one line of success chances per difficulty, and a line of

@@ -12,5 +12,6 @@ mod cli_install;
 mod cli_layers;
 mod cli_load;
 mod cli_migrate;
+mod cli_sheet;
 mod cli_show;
 mod cli_validate;

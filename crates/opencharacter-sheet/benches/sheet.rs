@@ -1,5 +1,6 @@
-//! Evaluating the SRD 5.1 level-3 fighter's whole sheet, beside only parsing its character file,
-//! in the same run: prints the time of each and their ratio.
+//! Evaluating the SRD 5.1 level-3 fighter's whole sheet and the level-5 wizard's (with every
+//! roll of its sixteen spells, at every slot level it has), beside only parsing each character
+//! file, in the same run: prints the time of each and their ratio.
 //!
 //! `cargo bench -p opencharacter-sheet` (a plain binary: `harness = false`). The pack is read
 //! from its source files once, outside the timing.
@@ -76,6 +77,47 @@ fn srd() -> PackRelease {
     }
 }
 
+/// The time of one parse, one parse + `evaluate`, one parse + `Evaluator::evaluate`, and one
+/// parse + `Evaluator::evaluate` against `plain` (the baseline), each averaged over
+/// `rounds × per_round` runs, the four alternating so machine load favours none.
+fn measure(
+    ruleset: &opencharacter_spec::model::Ruleset,
+    evaluators: [&Evaluator<'_>; 2],
+    text: &str,
+    rounds: u32,
+    per_round: u32,
+) -> [f64; 4] {
+    let options = EvaluateOptions::default();
+    let parse = || -> Character { opencharacter_spec::yaml::from_str(black_box(text)).unwrap() };
+    let mut times = [Duration::ZERO; 4];
+    for _ in 0..rounds {
+        let start = Instant::now();
+        for _ in 0..per_round {
+            black_box(parse());
+        }
+        times[0] += start.elapsed();
+
+        // `evaluate`: a fresh evaluation, parsing the ruleset's formulas it reads.
+        let start = Instant::now();
+        for _ in 0..per_round {
+            black_box(evaluate(ruleset, &parse(), &options));
+        }
+        times[1] += start.elapsed();
+
+        // `Evaluator`: formulas parsed once for the ruleset, as an app holding it would; then
+        // the same against the baseline ruleset.
+        for (evaluator, time) in evaluators.iter().zip(&mut times[2..]) {
+            let start = Instant::now();
+            for _ in 0..per_round {
+                black_box(evaluator.evaluate(&parse(), &options));
+            }
+            *time += start.elapsed();
+        }
+    }
+    let n = f64::from(rounds * per_round);
+    times.map(|t| t.as_secs_f64() / n)
+}
+
 fn main() {
     let release = srd();
     let options = LoadOptions {
@@ -83,64 +125,57 @@ fn main() {
         ..LoadOptions::default()
     };
     let (ruleset, _) = load_ruleset([&release], &options);
-    let text = std::fs::read_to_string(root().join("examples/characters/fighter-3.yaml")).unwrap();
-    let evaluate_options = EvaluateOptions::default();
-
-    // Rounds alternate the measurements so machine load favours none of them.
     let evaluator = Evaluator::new(&ruleset);
-    let rounds = 10;
-    let per_round = 20;
-    let (mut parse_time, mut cold_time, mut warm_time) =
-        (Duration::ZERO, Duration::ZERO, Duration::ZERO);
-    for _ in 0..rounds {
-        let start = Instant::now();
-        for _ in 0..per_round {
-            let character: Character =
-                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
-            black_box(character);
-        }
-        parse_time += start.elapsed();
-
-        // `evaluate`: a fresh evaluation, parsing the ruleset's formulas it reads.
-        let start = Instant::now();
-        for _ in 0..per_round {
-            let character: Character =
-                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
-            black_box(evaluate(&ruleset, &character, &evaluate_options));
-        }
-        cold_time += start.elapsed();
-
-        // `Evaluator`: formulas parsed once for the ruleset, as an app holding it would.
-        let start = Instant::now();
-        for _ in 0..per_round {
-            let character: Character =
-                opencharacter_spec::yaml::from_str(black_box(&text)).unwrap();
-            black_box(evaluator.evaluate(&character, &evaluate_options));
-        }
-        warm_time += start.elapsed();
+    // A baseline in the same run: the pack with its content types' declared rolls and
+    // parameters removed, so items roll by the property-name convention alone.
+    let mut plain = ruleset.clone();
+    for def in plain.content_types.values_mut() {
+        def.rolls.clear();
+        def.parameters.clear();
     }
-    let n = f64::from(rounds * per_round);
-    let parse = parse_time.as_secs_f64() / n;
-    let cold = cold_time.as_secs_f64() / n;
-    let warm = warm_time.as_secs_f64() / n;
+    let plain_evaluator = Evaluator::new(&plain);
+    let (rounds, per_round) = (10, 20);
     println!(
-        "fighter-3 against the SRD 5.1 pack ({} fields, {} content items), {} runs each:",
+        "against the SRD 5.1 pack ({} fields, {} content items), {} runs each:",
         ruleset.fields.len(),
         ruleset.content.len(),
         rounds * per_round
     );
-    println!(
-        "  parse the character file only                  {:>9.1} µs",
-        parse * 1e6
-    );
-    println!(
-        "  parse + evaluate the whole sheet (evaluate)    {:>9.1} µs  ({:.1}× parsing)",
-        cold * 1e6,
-        cold / parse
-    );
-    println!(
-        "  parse + evaluate, formulas parsed once (Evaluator) {:>5.1} µs  ({:.1}× parsing)",
-        warm * 1e6,
-        warm / parse
-    );
+    for (name, file) in [
+        ("fighter-3", "examples/characters/fighter-3.yaml"),
+        (
+            "wizard-5 (16 spells, every roll at every slot)",
+            "examples/characters/wizard-5.yaml",
+        ),
+    ] {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let character: Character = opencharacter_spec::yaml::from_str(&text).unwrap();
+        let sheet = evaluate(&ruleset, &character, &EvaluateOptions::default());
+        let item_rolls = sheet.rolls.iter().filter(|r| r.content.is_some()).count();
+        let evaluators = [&evaluator, &plain_evaluator];
+        let [parse, cold, warm, baseline] = measure(&ruleset, evaluators, &text, rounds, per_round);
+        println!(
+            "{name}: {} rolls, {item_rolls} of them its items'",
+            sheet.rolls.len()
+        );
+        println!(
+            "  parse the character file only                  {:>9.1} µs",
+            parse * 1e6
+        );
+        println!(
+            "  parse + evaluate the whole sheet (evaluate)    {:>9.1} µs  ({:.1}× parsing)",
+            cold * 1e6,
+            cold / parse
+        );
+        println!(
+            "  parse + evaluate, formulas parsed once (Evaluator) {:>5.1} µs  ({:.1}× parsing)",
+            warm * 1e6,
+            warm / parse
+        );
+        println!(
+            "  the same, items' rolls by the naming convention only {:>5.1} µs  (declared rolls {:.2}× that)",
+            baseline * 1e6,
+            warm / baseline
+        );
+    }
 }

@@ -39,6 +39,8 @@ pub(crate) struct Engine<'a> {
     pub(crate) settings: HashMap<QualifiedFieldId, Value>,
     /// Situational choices taken for a roll, whose `modify` effects apply.
     pub(crate) situational: Vec<QualifiedFieldId>,
+    /// Whether the character is a stat block's sheet (its first listed item is the subject).
+    pub(crate) stat_block: bool,
 }
 
 impl<'a> Engine<'a> {
@@ -59,6 +61,7 @@ impl<'a> Engine<'a> {
             content: RefCell::default(),
             settings: HashMap::new(),
             situational: Vec::new(),
+            stat_block: false,
         }
     }
 

@@ -5,8 +5,10 @@
 //! with the formula and effects that made it, settings, live state (pools with their maxima,
 //! plain and wound tracks), lists, the purse, what the character owns (listed, granted,
 //! picked, with templates applied and its own homebrew), the rolls it can make as formulas
-//! ready to roll with their exact odds against the ruleset's result bands ([`analyze_check`]),
-//! and the rules issues: `check_character`'s from `opencharacter-resolve` plus what evaluation
+//! ready to roll with their exact odds against the ruleset's result bands ([`analyze_check`]):
+//! the actions', and each owned item's as its content type declares them at every value of
+//! their parameters ([`Sheet::content_rolls`] reads them against a target), the sheet of a
+//! stat block ([`evaluate_stat_block`]: a monster), and the rules issues: `check_character`'s from `opencharacter-resolve` plus what evaluation
 //! finds (failed constraints, values out of bounds, open choices, deprecated content, …).
 //! How a sheet is computed is specified in `docs/spec/characters.md`.
 //!
@@ -43,6 +45,7 @@
 mod engine;
 mod evaluate;
 mod holdings;
+mod item_scope;
 mod rolls;
 mod value;
 
@@ -51,10 +54,11 @@ mod tests;
 
 pub use evaluate::{
     AppliedEffect, EffectSource, EvaluateOptions, Evaluator, FieldValue, Origin, OwnedItem,
-    PoolValue, PurseFamily, Sheet, TrackValue, ValueSource, WoundTrackValue, evaluate,
+    PoolValue, PurseFamily, Sheet, StatBlockError, TrackValue, ValueSource, WoundTrackValue,
+    evaluate, evaluate_stat_block, stat_block_character,
 };
 pub use rolls::{
     Advantage, CheckInput, CheckOdds, CheckRoll, DiceRoll, Difficulty, Odds, Roll, RollError,
-    RollKind, RollOptions, analyze_check,
+    RollKind, RollOptions, RollSource, SaveRoll, analyze_check,
 };
 pub use value::SheetValue;

@@ -7,12 +7,12 @@ use proptest::prelude::*;
 
 use crate::*;
 
-fn yaml(text: &str) -> serde_json::Value {
+pub(crate) fn yaml(text: &str) -> serde_json::Value {
     opencharacter_spec::yaml::from_str(text).unwrap()
 }
 
 /// A release of pack `id` from a rules document, content and templates written in YAML.
-fn release(
+pub(crate) fn release(
     id: &str,
     deps: &[&str],
     rules: &str,
@@ -43,7 +43,7 @@ fn release(
     .unwrap()
 }
 
-fn load(releases: &[PackRelease]) -> Ruleset {
+pub(crate) fn load(releases: &[PackRelease]) -> Ruleset {
     let options = LoadOptions {
         check_formulas: false,
         ..LoadOptions::default()
@@ -56,23 +56,23 @@ fn load(releases: &[PackRelease]) -> Ruleset {
     ruleset
 }
 
-fn one(rules: &str, content: &[(&str, &str)]) -> Ruleset {
+pub(crate) fn one(rules: &str, content: &[(&str, &str)]) -> Ruleset {
     load(&[release("g", &[], rules, content, &[])])
 }
 
-fn id(text: &str) -> opencharacter_spec::ids::QualifiedFieldId {
+pub(crate) fn id(text: &str) -> opencharacter_spec::ids::QualifiedFieldId {
     text.parse().unwrap()
 }
 
-fn character(text: &str) -> Character {
+pub(crate) fn character(text: &str) -> Character {
     opencharacter_spec::yaml::from_str(text).unwrap()
 }
 
-fn sheet(ruleset: &Ruleset, text: &str) -> Sheet {
+pub(crate) fn sheet(ruleset: &Ruleset, text: &str) -> Sheet {
     evaluate(ruleset, &character(text), &EvaluateOptions::default())
 }
 
-fn codes(sheet: &Sheet) -> Vec<&'static str> {
+pub(crate) fn codes(sheet: &Sheet) -> Vec<&'static str> {
     sheet.issues.iter().map(|d| d.code.name).collect()
 }
 

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::model::{RulesDocument, Upgrade, UpgradeStep};
 
-/// The newest spec version this library implements (it reads every 1.x up to 1.6.x).
-pub const SUPPORTED: Version = Version::new(1, 6, 0);
+/// The newest spec version this library implements (it reads every 1.x up to 1.7.x).
+pub const SUPPORTED: Version = Version::new(1, 7, 0);
 
 /// The base version: everything not gated by a feature below.
 pub const BASE: Version = Version::new(1, 0, 0);
@@ -33,11 +33,15 @@ pub enum Feature {
     Translations,
     /// A layer that changes `items` (market sellers, `unsold`, loot tables).
     LayerItems,
+    /// A content type's `parameters` or `rolls`, or a property's `default`.
+    ContentRolls,
+    /// A content type's `statBlock`.
+    StatBlocks,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 7] = [
+    pub const ALL: [Feature; 9] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -45,6 +49,8 @@ impl Feature {
         Feature::SetColumn,
         Feature::Translations,
         Feature::LayerItems,
+        Feature::ContentRolls,
+        Feature::StatBlocks,
     ];
 
     /// The spec version that introduced the feature.
@@ -56,6 +62,7 @@ impl Feature {
             Feature::SetColumn => Version::new(1, 4, 0),
             Feature::Translations => Version::new(1, 5, 0),
             Feature::LayerItems => Version::new(1, 6, 0),
+            Feature::ContentRolls | Feature::StatBlocks => Version::new(1, 7, 0),
         }
     }
 
@@ -69,6 +76,8 @@ impl Feature {
             Feature::SetColumn => "set-column",
             Feature::Translations => "translations",
             Feature::LayerItems => "layer-items",
+            Feature::ContentRolls => "content-rolls",
+            Feature::StatBlocks => "stat-blocks",
         }
     }
 
@@ -82,6 +91,8 @@ impl Feature {
             Feature::SetColumn => "a `setColumn` upgrade step",
             Feature::Translations => "languages beyond the default language",
             Feature::LayerItems => "a layer that changes `items`",
+            Feature::ContentRolls => "a content type's `parameters`, `rolls` or property `default`",
+            Feature::StatBlocks => "a content type's `statBlock`",
         }
     }
 }
@@ -173,6 +184,29 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
             note(Feature::LayerItems, format!("{at}/items"));
         }
     }
+    for (id, content_type) in &rules.content_types {
+        let at = format!("/rules/contentTypes/{}", escape_segment(id.as_str()));
+        if !content_type.parameters.is_empty() {
+            note(Feature::ContentRolls, format!("{at}/parameters"));
+        }
+        if !content_type.rolls.is_empty() {
+            note(Feature::ContentRolls, format!("{at}/rolls"));
+        }
+        if let Some((property, _)) = content_type
+            .properties
+            .iter()
+            .find(|(_, p)| p.default.is_some())
+        {
+            let property = escape_segment(property.as_str());
+            note(
+                Feature::ContentRolls,
+                format!("{at}/properties/{property}/default"),
+            );
+        }
+        if content_type.stat_block.is_some() {
+            note(Feature::StatBlocks, format!("{at}/statBlock"));
+        }
+    }
     if !pack.upgrades.is_empty() {
         note(Feature::UpgradeScripts, "/upgrades".to_owned());
     }
@@ -241,6 +275,8 @@ mod tests {
                 ("set-column", "1.4.0".to_owned()),
                 ("translations", "1.5.0".to_owned()),
                 ("layer-items", "1.6.0".to_owned()),
+                ("content-rolls", "1.7.0".to_owned()),
+                ("stat-blocks", "1.7.0".to_owned()),
             ]
         );
     }
@@ -270,8 +306,8 @@ mod tests {
     #[test]
     fn supported_versions() {
         assert!(is_supported(&Version::new(1, 0, 0)));
-        assert!(is_supported(&Version::new(1, 6, 3)));
-        assert!(!is_supported(&Version::new(1, 7, 0)));
+        assert!(is_supported(&Version::new(1, 7, 3)));
+        assert!(!is_supported(&Version::new(1, 8, 0)));
         assert!(!is_supported(&Version::new(2, 0, 0)));
         assert!(!is_supported(&Version::new(0, 9, 0)));
     }

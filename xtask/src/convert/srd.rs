@@ -10,6 +10,7 @@
 //! the run's report, so nothing is dropped silently.
 
 mod content;
+mod rolls;
 mod rules;
 
 use std::collections::BTreeMap;

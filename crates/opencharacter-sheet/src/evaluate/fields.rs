@@ -129,6 +129,11 @@ pub(crate) fn evaluate_fields<'a>(
         }
     }
 
+    // A stat block's effects, the subject's properties read in.
+    for (effect, ctx, from) in super::stat_block::effects(engine, &pass.owned) {
+        add_effect(engine, &mut pass.diagnostics, effect, ctx, from);
+    }
+
     // The graph: an edge from each name a node reads to the node.
     let mut nodes: Vec<Node<'a>> = Vec::new();
     let mut index: HashMap<&QualifiedFieldId, usize> = HashMap::new();

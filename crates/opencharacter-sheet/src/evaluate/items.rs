@@ -6,7 +6,7 @@ use opencharacter_spec::model::ValueType;
 
 use super::after::After;
 use super::formulas::formula_value;
-use super::ownership::{Owned, item_property_types};
+use super::ownership::{Owned, item_property_types, item_type_def};
 use super::sheet::OwnedItem;
 use crate::value::SheetValue;
 
@@ -16,10 +16,26 @@ impl After<'_, '_, '_> {
         let mut items = Vec::with_capacity(owned.len());
         for item in owned {
             let types = item_property_types(self.engine, item);
+            // A formula reading its type's roll parameters (`slot`) has a value per roll
+            // entry, not one for the item: it is shown as written (its values are the rolls').
+            let parameters: Vec<&str> = item_type_def(self.engine, item)
+                .map(|(_, def)| def.parameters.keys().map(|p| p.as_str()).collect())
+                .unwrap_or_default();
+            let reads_parameter = |text: &str| {
+                !parameters.is_empty()
+                    && self.engine.parse(text).as_ref().as_ref().is_ok_and(|expr| {
+                        expr.references()
+                            .fields
+                            .iter()
+                            .any(|name| parameters.contains(&name.as_str()))
+                    })
+            };
             let mut properties = IndexMap::new();
             for (key, value) in &item.item.properties {
                 let shown = match (types.get(key), value) {
-                    (Some(ValueType::Formula), serde_json::Value::String(text)) => {
+                    (Some(ValueType::Formula), serde_json::Value::String(text))
+                        if !reads_parameter(text) =>
+                    {
                         let env = self.env(&item.ctx, None);
                         match formula_value(&env, self.engine, text, self.failed, &mut diagnostics)
                         {

@@ -26,6 +26,7 @@ mod ownership;
 mod purse;
 mod settings;
 mod sheet;
+mod stat_block;
 
 use std::collections::{HashMap, HashSet};
 
@@ -38,13 +39,14 @@ use opencharacter_spec::model::{Character, Ruleset, Scalar, ValueType};
 use self::after::After;
 use self::fields::evaluate_fields;
 use self::ownership::collect_owned;
-pub(crate) use self::ownership::{Owned, item_property_types};
+pub(crate) use self::ownership::{Owned, item_property_types, item_type_def};
 use self::purse::purse;
 use self::settings::settings;
 pub use self::sheet::{
     AppliedEffect, EffectSource, FieldValue, Origin, OwnedItem, PoolValue, PurseFamily, Sheet,
     TrackValue, ValueSource, WoundTrackValue,
 };
+pub use self::stat_block::{StatBlockError, evaluate_stat_block, stat_block_character};
 use crate::engine::Engine;
 use crate::holdings::Holdings;
 use crate::rolls;
@@ -63,6 +65,16 @@ pub struct EvaluateOptions {
     /// as rules effects under the choice's ID, so what reads a modified field follows it.
     /// [`Sheet::action_roll`] fills this for a roll; a plain sheet takes none.
     pub situational: Vec<QualifiedFieldId>,
+    /// How owned items' rolls are read: against a target's AC or DC, a target's save
+    /// modifier, parameter ranges, situational choices' dice and bonuses. The ruleset's actions
+    /// keep their ladder ([`Sheet::action_roll`] reads one with options).
+    /// [`Sheet::content_rolls`] fills this.
+    pub rolls: crate::rolls::RollOptions,
+    /// Evaluate a stat block's sheet: the character's first listed item is a content item
+    /// whose type declares a `statBlock`, whose effects and `owns` apply; link slots and
+    /// choices, which are about building a character, are not checked.
+    /// [`evaluate_stat_block`] sets it.
+    pub stat_block: bool,
 }
 
 impl Default for EvaluateOptions {
@@ -72,6 +84,8 @@ impl Default for EvaluateOptions {
             max_passes: 8,
             max_owned: 10_000,
             situational: Vec::new(),
+            rolls: crate::rolls::RollOptions::default(),
+            stat_block: false,
         }
     }
 }
@@ -160,6 +174,7 @@ fn evaluate_with(
     let mut issues = opencharacter_resolve::check_character(ruleset, character);
     let settings = settings(&mut engine, options, &mut issues);
     engine.situational.clone_from(&options.situational);
+    engine.stat_block = options.stat_block;
 
     // Tracks, wound tracks and lists do not depend on fields: their values are known first.
     let mut preset: HashMap<QualifiedFieldId, Value> = HashMap::new();
@@ -234,12 +249,22 @@ fn evaluate_with(
     after.lists();
     after.bounds();
     after.constraints();
-    after.choices(&pass.owned);
-    after.link_slots(&pass.owned);
+    if !options.stat_block {
+        after.choices(&pass.owned);
+        after.link_slots(&pass.owned);
+    }
     after.deprecated(&pass.owned);
     after.items(&pass.owned);
-    let rolls = rolls::sheet_rolls(&engine, &sheet, &pass.owned);
+    let mut diagnostics = Vec::new();
+    let rolls = rolls::sheet_rolls(
+        &engine,
+        &sheet,
+        &pass.owned,
+        &options.rolls,
+        &mut diagnostics,
+    );
     sheet.rolls = rolls;
+    sheet.issues.append(&mut diagnostics);
     sheet
 }
 

@@ -9,7 +9,7 @@ use opencharacter_resolve::NameKind;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::{FieldId, PackId, QualifiedContentId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::formulas::escape_segment;
-use opencharacter_spec::model::{ContentItem, Effect, ValueType};
+use opencharacter_spec::model::{ContentItem, ContentTypeDef, Effect, ValueType};
 
 use super::formulas::holds;
 use super::sheet::Origin;
@@ -112,6 +112,8 @@ pub(crate) fn collect_owned<'a>(
             pointer: Some(format!("/content/{index}")),
         });
     }
+    // A stat block owns the items its `owns` properties list (a monster's actions).
+    super::stat_block::own_listed(engine, &mut owned, &mut seen);
     // The counts so far, for conditions that ask what is owned; grants are added as found.
     let no_owned = Holdings::default();
     let env_values = values;
@@ -359,23 +361,30 @@ pub(crate) fn homebrew_type(
     matches!((wanted, item_type), (Some(w), Some(Reference::Qualified(t))) if w == t)
 }
 
+/// An owned item's content type and its declaration (a pack's or the character's homebrew).
+pub(crate) fn item_type_def<'a>(
+    engine: &Engine<'a>,
+    item: &Owned<'_>,
+) -> Option<(QualifiedFieldId, &'a ContentTypeDef)> {
+    let type_id = match &item.item.content_type {
+        Some(Reference::Qualified(q)) => q.clone(),
+        Some(local) => engine.resolve_kind(&item.ctx, local, NameKind::ContentType)?,
+        None => return None,
+    };
+    let def = if type_id.pack.is_homebrew() {
+        engine.character.homebrew.content_types.get(&type_id.local)
+    } else {
+        engine.ruleset.content_types.get(&type_id)
+    }?;
+    Some((type_id, def))
+}
+
 /// The declared type of each property of an owned item's content type.
 pub(crate) fn item_property_types(
     engine: &Engine<'_>,
     item: &Owned<'_>,
 ) -> HashMap<FieldId, ValueType> {
-    let type_id = match &item.item.content_type {
-        Some(Reference::Qualified(q)) => Some(q.clone()),
-        Some(local) => engine.resolve_kind(&item.ctx, local, NameKind::ContentType),
-        None => None,
-    };
-    let def = type_id.as_ref().and_then(|id| {
-        if id.pack.is_homebrew() {
-            engine.character.homebrew.content_types.get(&id.local)
-        } else {
-            engine.ruleset.content_types.get(id)
-        }
-    });
+    let def = item_type_def(engine, item).map(|(_, def)| def);
     def.map(|d| {
         d.properties
             .iter()

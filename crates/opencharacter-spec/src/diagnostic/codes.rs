@@ -319,6 +319,13 @@ codes! {
     /// A content item's property value is not of its declared type (spec).
     PROPERTY_TYPE_MISMATCH = "property-type-mismatch", Error, ["property", "expected", "found"],
         "a content property's value is not of its declared type";
+    /// A content type's roll, parameter or stat block names a property the type does not
+    /// declare (spec, resolve).
+    CONTENT_TYPE_PROPERTY_UNKNOWN = "content-type-property-unknown", Error, ["property", "type"],
+        "a roll or stat block names a property its content type does not have";
+    /// A content type's roll parameter has the name of something formulas already read (resolve).
+    ROLL_PARAMETER_NAME = "roll-parameter-name", Error, ["name", "type", "kind"],
+        "a roll parameter hides a name formulas read";
 
     // ---- evaluating a character (sheet) -------------------------------------------------------
     /// Derived fields or pools read each other in a loop; `cycle` names it (sheet).
@@ -327,6 +334,9 @@ codes! {
     /// A formula could not be evaluated for this character (sheet).
     SHEET_FORMULA_FAILED = "sheet-formula-failed", Warning, ["formula", "reason"],
         "a formula could not be evaluated for this character";
+    /// A roll an owned item's content type declares could not be worked out for it (sheet).
+    SHEET_ROLL_FAILED = "sheet-roll-failed", Warning, ["content", "roll", "reason"],
+        "an item's roll could not be worked out for this character";
     /// An effect target, a grant or a setting names nothing loaded (sheet).
     SHEET_REFERENCE_UNKNOWN = "sheet-reference-unknown", Warning, ["name", "kind"],
         "a name used while evaluating a character names nothing";

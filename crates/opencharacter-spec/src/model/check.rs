@@ -68,6 +68,23 @@ pub enum ProblemKind {
         /// The limit.
         limit: usize,
     },
+    /// A property a content type's roll or stat block names that the type does not declare.
+    UnknownProperty {
+        /// The property, as named.
+        property: String,
+        /// The content type.
+        content_type: String,
+    },
+    /// A value of the wrong type for a property: a property's `default`, or a roll's `about`
+    /// naming a property that is not a `content` one.
+    PropertyTypeMismatch {
+        /// The property.
+        property: String,
+        /// What was expected, in words.
+        expected: String,
+        /// What was found, in words.
+        found: String,
+    },
     /// An ID defined twice.
     DuplicateId {
         /// The section.
@@ -104,6 +121,20 @@ impl Problem {
                 .with_arg("what", what)
                 .with_arg("found", found)
                 .with_arg("limit", limit),
+            ProblemKind::UnknownProperty {
+                property,
+                content_type,
+            } => Diagnostic::new(&codes::CONTENT_TYPE_PROPERTY_UNKNOWN)
+                .with_arg("property", property)
+                .with_arg("type", content_type),
+            ProblemKind::PropertyTypeMismatch {
+                property,
+                expected,
+                found,
+            } => Diagnostic::new(&codes::PROPERTY_TYPE_MISMATCH)
+                .with_arg("property", property)
+                .with_arg("expected", expected)
+                .with_arg("found", found),
             ProblemKind::DuplicateId { section, id } => Diagnostic::new(&codes::DUPLICATE_ID)
                 .with_arg("section", section)
                 .with_arg("id", id),
@@ -475,6 +506,12 @@ impl Checker {
                             c.within(id, |c| c.property(property));
                         }
                     });
+                    let at = c.here(None);
+                    c.out.extend(super::content_rolls::problems(
+                        id.as_str(),
+                        content_type,
+                        &at,
+                    ));
                 });
             }
         });
@@ -721,7 +758,7 @@ fn has_ladder(kind: ResolutionKind) -> bool {
     matches!(kind, ResolutionKind::DiceSum | ResolutionKind::DicePool)
 }
 
-fn type_name(value_type: ValueType) -> &'static str {
+pub(crate) fn type_name(value_type: ValueType) -> &'static str {
     match value_type {
         ValueType::Number => "number",
         ValueType::Text => "text",

@@ -164,6 +164,56 @@ impl<'a> Walker<'a> {
         self.dice_default(column.value_type, column.default.as_ref());
     }
 
+    /// A content type's formulas: property defaults of `formula` and `dice` properties, its
+    /// parameters' ends, its rolls and its stat block's effects.
+    fn content_type(&mut self, content_type: &'a ContentTypeDef) {
+        self.within("properties", |w| {
+            for (id, property) in &content_type.properties {
+                let kind = match property.value_type {
+                    ValueType::Dice => FormulaKind::Dice,
+                    ValueType::Formula => FormulaKind::Formula,
+                    _ => continue,
+                };
+                if let Some(serde_json::Value::String(text)) = &property.default {
+                    w.within(id, |w| w.push("default", kind, text));
+                }
+            }
+        });
+        self.within("parameters", |w| {
+            for (id, parameter) in &content_type.parameters {
+                w.within(id, |w| {
+                    w.formula("from", Some(&parameter.from));
+                    w.formula("to", Some(&parameter.to));
+                });
+            }
+        });
+        self.within("rolls", |w| {
+            for (id, roll) in &content_type.rolls {
+                w.within(id, |w| {
+                    w.formula("check", roll.check.as_ref());
+                    w.formula("dc", roll.dc.as_ref());
+                    w.dice("dice", roll.dice.as_ref());
+                    w.formula("value", roll.value.as_ref());
+                    w.formula("times", roll.times.as_ref());
+                    w.formula("when", roll.when.as_ref());
+                });
+            }
+        });
+        if let Some(stat_block) = &content_type.stat_block {
+            self.within("statBlock", |w| {
+                w.within("effects", |w| {
+                    w.effects(
+                        stat_block
+                            .effects
+                            .iter()
+                            .enumerate()
+                            .map(|(i, e)| (i.to_string(), e)),
+                    );
+                });
+            });
+        }
+    }
+
     fn loot_table(&mut self, table: &'a LootTable) {
         self.dice("rolls", table.rolls.as_ref());
         self.within("entries", |w| {
@@ -177,6 +227,11 @@ impl<'a> Walker<'a> {
         self.within("fields", |w| {
             for (id, field) in &rules.fields {
                 w.within(id, |w| w.field(field));
+            }
+        });
+        self.within("contentTypes", |w| {
+            for (id, content_type) in &rules.content_types {
+                w.within(id, |w| w.content_type(content_type));
             }
         });
         self.within("live", |w| {
@@ -467,7 +522,11 @@ where
             _ => homebrew.content_types.get(reference.local()),
         }
     };
-    let mut walker = Walker::new(&["homebrew", "content"]);
+    let mut walker = Walker::new(&["homebrew", "contentTypes"]);
+    for (id, content_type) in &homebrew.content_types {
+        walker.within(id, |w| w.content_type(content_type));
+    }
+    walker.path = vec!["homebrew".to_owned(), "content".to_owned()];
     for (id, item) in &homebrew.content {
         let content_type = item.content_type.as_ref().and_then(find);
         walker.within(id, |w| w.content(item, content_type));

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::standard_text::{Direction, TextMeta};
 
 /// The first segment of every i18n key: what kind of thing the key names.
-pub const KEY_KINDS: [&str; 25] = [
+pub const KEY_KINDS: [&str; 27] = [
     "pack",
     "content",
     "template",
@@ -23,6 +23,8 @@ pub const KEY_KINDS: [&str; 25] = [
     "contentType",
     "property",
     "filter",
+    "roll",
+    "parameter",
     "setting",
     "situational",
     "ladder",

@@ -23,6 +23,7 @@ pub mod character;
 pub mod check;
 pub mod common;
 pub mod content;
+pub mod content_rolls;
 pub mod economy;
 pub mod formulas;
 pub mod i18n;
@@ -43,6 +44,7 @@ pub use common::{
     Scalar, Tag,
 };
 pub use content::{ContentForm, ContentItem, Deprecation, Template};
+pub use content_rolls::{ContentRollDef, ContentRollKind, RollParameter, StatBlock};
 pub use economy::{CurrencyFamily, CurrencyUnit, LootEntry, LootTable, Market, Seller};
 pub use i18n::{I18nFile, I18nValue};
 pub use layer::{HideRule, Layer};

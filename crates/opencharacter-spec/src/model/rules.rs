@@ -11,6 +11,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::common::{Choice, DiceFormula, Effect, Formula, Scalar, is_default};
+use super::content_rolls::{ContentRollDef, RollParameter, StatBlock};
 use super::economy::{CurrencyFamily, LootTable, Market};
 use super::layer::Layer;
 use super::resolution::{BandSet, Resolution};
@@ -472,6 +473,17 @@ pub struct ContentTypeDef {
     /// The filters pickers and layers may use on items of the type (the seed's catalog filters).
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub filters: IndexMap<FieldId, FilterDef>,
+    /// The numbers the type's rolls vary over, by name (`slot`); the type's roll formulas and
+    /// its items' `formula` and `dice` properties read them by that name (spec 1.7.0).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub parameters: IndexMap<FieldId, RollParameter>,
+    /// The rolls each item of the type gives, by roll ID (spec 1.7.0). A type that declares
+    /// none gives the rolls of the property-name convention (`attack_bonus`, `<dice>_bonus`).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub rolls: IndexMap<FieldId, ContentRollDef>,
+    /// Makes each item of the type a sheet of its own: a creature's stat block (spec 1.7.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stat_block: Option<StatBlock>,
 }
 
 /// A property of a content type.
@@ -499,6 +511,10 @@ pub struct PropertyDef {
     /// The content types a `content` property may name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub types: Vec<Reference<FieldId>>,
+    /// What `item.<property>` reads for an item that does not set it (a value of the
+    /// property's type; for `formula` and `dice`, a formula). Spec 1.7.0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<serde_json::Value>,
 }
 
 /// What a filter compares.

@@ -35,7 +35,7 @@ fn at(segments: &[&str]) -> String {
 /// `pack.name`; the name of every content item and extension (not overrides) and template;
 /// and the label of every rules item that is shown: fields, parts, list columns and enum
 /// values; pools, tracks, wound tracks and marks; link slots; content types, their properties,
-/// filters and enum values; settings and their values; situational choices; ladder steps (of
+/// filters, enum values, roll parameters and rolls; settings and their values; situational choices; ladder steps (of
 /// the resolution and of every layer); result bands; actions, effects, choices and display
 /// hints; each constraint's issue message; currency units and families; price levels, places
 /// and sellers; loot tables; and each layer's label and summary.
@@ -149,6 +149,18 @@ pub fn required_keys(release: &PackRelease) -> Vec<RequiredKey> {
             keys.need(
                 format!("filter.{id}.{filter_id}.label"),
                 format!("{here}/filters/{}", escape_segment(filter_id.as_str())),
+            );
+        }
+        for parameter in content_type.parameters.keys() {
+            keys.need(
+                format!("parameter.{id}.{parameter}.label"),
+                format!("{here}/parameters/{}", escape_segment(parameter.as_str())),
+            );
+        }
+        for roll in content_type.rolls.keys() {
+            keys.need(
+                format!("roll.{id}.{roll}.label"),
+                format!("{here}/rolls/{}", escape_segment(roll.as_str())),
             );
         }
     }

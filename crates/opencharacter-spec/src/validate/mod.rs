@@ -31,6 +31,7 @@ mod properties;
 
 pub use i18n::{RequiredKey, required_keys};
 pub use properties::property_diagnostics;
+pub(crate) use properties::value_fits;
 
 use semver::Version;
 

@@ -80,7 +80,7 @@ pub fn property_diagnostics(
 }
 
 /// Whether `value` fits `def`; otherwise what was expected and what was found, in words.
-fn value_fits(def: &PropertyDef, value: &Value) -> Result<(), (String, String)> {
+pub(crate) fn value_fits(def: &PropertyDef, value: &Value) -> Result<(), (String, String)> {
     if def.many {
         let Value::Array(values) = value else {
             return Err((format!("a list of {}", expected(def)), describe(value)));

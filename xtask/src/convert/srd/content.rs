@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use indexmap::{IndexMap, IndexSet};
 use serde_json::{Map, Value, json};
 
+use super::rolls::Over;
 use super::{Ctx, Error, index, leading_number, list, props, text, word};
 
 /// What the rules need to know about the content: enum values met in the data, and the
@@ -643,30 +644,16 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
     Ok(())
 }
 
-/// `"1d6 + MOD"` → `1d6 + spellcasting.mod`.
-fn dice_text(text: &str) -> String {
-    text.replace("MOD", "spellcasting.mod")
-}
-
-/// `lookup(on, 3, 8d6, 4, 9d6, …)` from a table keyed by level.
-fn scaling(on: &str, table: &Value) -> (Option<String>, Option<String>) {
-    let Some(map) = table.as_object() else {
-        return (None, None);
-    };
-    let mut rows: Vec<(i64, String)> = map
-        .iter()
-        .filter_map(|(k, v)| Some((k.parse().ok()?, dice_text(v.as_str()?))))
-        .collect();
-    rows.sort_by_key(|row| row.0);
-    let first = rows.first().map(|row| row.1.clone());
-    if rows.len() < 2 {
-        return (first, None);
+/// A 5e-bits damage or healing table as one formula over the spell type's parameters
+/// (`rolls::table_formula`); a table that fits no formula is a converter error, so the pack
+/// never carries a guess.
+fn scaling(index: &str, table: &Value, over: Over<'_>) -> Result<Option<String>, Error> {
+    if table.is_null() {
+        return Ok(None);
     }
-    let args: Vec<String> = rows
-        .iter()
-        .map(|(level, dice)| format!("{level}, {dice}"))
-        .collect();
-    (first, Some(format!("lookup({on}, {})", args.join(", "))))
+    super::rolls::table_formula(table, over, "spellcasting.mod")
+        .map(Some)
+        .ok_or_else(|| Error::Data(format!("spell {index}: its table fits no formula: {table}")))
 }
 
 fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
@@ -701,14 +688,13 @@ fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 .skip("spell material component text (prose; left out)");
         }
         let damage = &entry["damage"];
-        let (damage_dice, damage_scaling) = if damage.get("damage_at_slot_level").is_some() {
-            scaling("spellcasting.slot_level", &damage["damage_at_slot_level"])
-        } else if damage.get("damage_at_character_level").is_some() {
-            scaling("level", &damage["damage_at_character_level"])
+        let damage_dice = if damage.get("damage_at_slot_level").is_some() {
+            scaling(index(entry), &damage["damage_at_slot_level"], Over::Slot)?
         } else {
-            (None, None)
+            let table = &damage["damage_at_character_level"];
+            scaling(index(entry), table, Over::Level("caster_level"))?
         };
-        let (heal, heal_scaling) = scaling("spellcasting.slot_level", &entry["heal_at_slot_level"]);
+        let heal = scaling(index(entry), &entry["heal_at_slot_level"], Over::Slot)?;
         let dc = &entry["dc"];
         let save_success = text(dc, "dc_success").map(|s| facts.value("spell", "save_success", s));
         let attack = text(entry, "attack_type").map(|a| facts.value("spell", "attack_kind", a));
@@ -756,9 +742,7 @@ fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                         .map(|t| format!("damage-types.{}", index(t)))
                 ),
             ),
-            ("damage_scaling", json!(damage_scaling)),
             ("heal", json!(heal)),
-            ("heal_scaling", json!(heal_scaling)),
             (
                 "save_ability",
                 json!(dc.get("dc_type").map(|t| format!("abilities.{}", index(t)))),
@@ -770,6 +754,8 @@ fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             ("classes", json!(classes)),
             ("subclasses", json!(subclasses)),
         ]);
+        let mut properties = properties;
+        super::rolls::fix_spell(index(entry), &mut properties);
         ctx.item(
             "spells",
             index(entry),
@@ -869,14 +855,7 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 put(&format!("speed_{kind}"), json!(feet));
             }
         }
-        for (ability, key) in [
-            ("str", "strength"),
-            ("dex", "dexterity"),
-            ("con", "constitution"),
-            ("int", "intelligence"),
-            ("wis", "wisdom"),
-            ("cha", "charisma"),
-        ] {
+        for (ability, key) in super::rolls::ABILITIES {
             put(ability, number(&entry[key]));
         }
         for proficiency in list(entry, "proficiencies") {
@@ -892,6 +871,17 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             facts.monster_numbers.insert(key.clone());
             put(&key, number(&proficiency["value"]));
         }
+        // Skills the SRD prints that the data leaves out.
+        for (key, value) in super::rolls::monster_fixes(local) {
+            facts.monster_numbers.insert(key.to_owned());
+            put(key, json!(value));
+        }
+        // A printed passive Perception the rules do not give (10 + Perception): the difference,
+        // which the stat block adds.
+        put(
+            "passive_perception_adjustment",
+            json!(super::rolls::passive_adjustment(entry)),
+        );
         for kind in ["vulnerabilities", "resistances", "immunities"] {
             let mut plain = Vec::new();
             let mut special = Vec::new();
@@ -954,7 +944,7 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         ] {
             let mut ids = Vec::new();
             for action in list(entry, key) {
-                let id = monster_action(ctx, facts, local, action, kind, &mut used, &names)?;
+                let id = monster_action(ctx, facts, local, entry, action, kind, &mut used)?;
                 names.insert(name(action).to_owned(), id.clone());
                 ids.push(id);
             }
@@ -997,10 +987,10 @@ fn monster_action(
     ctx: &mut Ctx<'_>,
     facts: &mut Facts,
     monster: &str,
+    monster_entry: &Value,
     action: &Value,
     kind: &str,
     used: &mut IndexSet<String>,
-    _names: &BTreeMap<String, String>,
 ) -> Result<String, Error> {
     let base = {
         let s = slug(name(action));
@@ -1013,19 +1003,24 @@ fn monster_action(
         n += 1;
     }
     used.insert(local.clone());
-    let mut dice = Vec::new();
-    let mut types = Vec::new();
-    for damage in list(action, "damage") {
-        match (text(damage, "damage_dice"), damage.get("damage_type")) {
-            (Some(d), Some(t)) => {
-                dice.push(d.to_owned());
-                types.push(format!("damage-types.{}", index(t)));
-            }
-            _ => ctx
-                .notes
-                .skip("monster damage given as a choice between types"),
-        }
+    let damage = super::rolls::damage_parts(action);
+    for _ in 0..damage.skipped {
+        ctx.notes
+            .skip("monster damage given as a choice the pack does not read");
     }
+    if damage.parts.len() > 2 {
+        ctx.notes.skip("monster damage beyond the second part");
+    }
+    // The printed attack bonus and weapon damage as formulas over the stat block; a second
+    // damage (a bite's fire) as printed.
+    let weapon = [
+        damage.parts.first().map(|(d, _)| d.as_str()),
+        damage.versatile.as_ref().map(|(d, _)| d.as_str()),
+    ];
+    let (attack_bonus, formulas) =
+        super::rolls::action_formulas(monster_entry, action["attack_bonus"].as_i64(), &weapon);
+    let spaced = |d: &String| d.replace('+', " + ").replace('-', " - ");
+    let extra = damage.parts.get(1);
     if action.get("options").is_some() || action.get("action_options").is_some() {
         ctx.notes
             .skip("monster action options (one of several attacks or breaths)");
@@ -1041,10 +1036,26 @@ fn monster_action(
         .collect();
     let mut properties = props([
         ("kind", json!(facts.value("monster_action", "kind", kind))),
-        ("attack_bonus", number(&action["attack_bonus"])),
-        ("damage", json!(dice)),
-        ("damage_type", json!(types)),
-        ("save_dc", number(&dc["dc_value"])),
+        ("attack_bonus", json!(attack_bonus)),
+        ("damage", json!(formulas[0])),
+        (
+            "damage_type",
+            json!(damage.parts.first().and_then(|(_, t)| t.clone())),
+        ),
+        ("versatile_damage", json!(formulas[1])),
+        (
+            "versatile_damage_type",
+            json!(damage.versatile.as_ref().and_then(|(_, t)| t.clone())),
+        ),
+        ("extra_damage", json!(extra.map(|(d, _)| spaced(d)))),
+        (
+            "extra_damage_type",
+            json!(extra.and_then(|(_, t)| t.clone())),
+        ),
+        (
+            "save_dc",
+            json!(dc["dc_value"].as_i64().map(|n| n.to_string())),
+        ),
         (
             "save_ability",
             json!(dc.get("dc_type").map(|t| format!("abilities.{}", index(t)))),
@@ -1779,12 +1790,14 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             }
         }
         let breath = &specific["breath_weapon"];
-        let (breath_damage, breath_scaling) = scaling(
-            "level",
+        // The breath's damage by character level, read from the field `level`.
+        let breath_damage = scaling(
+            index(entry),
             &breath["damage"]
                 .get(0)
                 .map_or(Value::Null, |d| d["damage_at_character_level"].clone()),
-        );
+            Over::Level("level"),
+        )?;
         let properties = props([
             (
                 "races",
@@ -1834,7 +1847,6 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 ),
             ),
             ("breath_damage", json!(breath_damage)),
-            ("breath_scaling", json!(breath_scaling)),
         ]);
         let grants: Vec<Value> = list(entry, "proficiencies")
             .iter()

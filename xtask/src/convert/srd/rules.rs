@@ -448,10 +448,7 @@ fn spellcasting(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         "spellcasting.attack".into(),
         json!({ "type": "number", "formula": "proficiency + spellcasting.mod" }),
     );
-    fields.insert(
-        "spellcasting.slot_level".into(),
-        json!({ "type": "number", "min": 0, "max": 9, "default": 1 }),
-    );
+
     fields.insert(
         "spellcasting.cantrips_known".into(),
         json!({ "type": "number", "default": 0 }),
@@ -464,7 +461,7 @@ fn spellcasting(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         ("spellcasting.mod", "Spellcasting ability modifier"),
         ("spellcasting.save_dc", "Spell save DC"),
         ("spellcasting.attack", "Spell attack bonus"),
-        ("spellcasting.slot_level", "Slot level cast at"),
+        ("spellcasting.max_slot", "Highest spell slot"),
         ("spellcasting.cantrips_known", "Cantrips known"),
         ("spellcasting.spells_known", "Spells known"),
     ] {
@@ -492,8 +489,16 @@ fn spellcasting(ctx: &mut Ctx<'_>) -> Result<(), Error> {
             &format!("Level {level} slots left"),
         )?;
     }
+    // The highest slot level the character has a slot of: what a spell's `slot` ranges up to.
+    let highest: Vec<String> = (1..=9)
+        .map(|level| format!("if(spellcasting.slots.level{level} > 0, {level}, 0)"))
+        .collect();
+    fields.insert(
+        "spellcasting.max_slot".into(),
+        json!({ "type": "number", "formula": format!("max({})", highest.join(", ")) }),
+    );
     let hints = json!({
-        "spellcasting": { "fields": ["spellcasting.save_dc", "spellcasting.attack", "spellcasting.cantrips_known", "spellcasting.spells_known"], "order": 6 },
+        "spellcasting": { "fields": ["spellcasting.save_dc", "spellcasting.attack", "spellcasting.max_slot", "spellcasting.cantrips_known", "spellcasting.spells_known"], "order": 6 },
     });
     label(ctx, "hint.spellcasting.label".into(), "Spellcasting")?;
     ctx.out.file(
@@ -677,10 +682,14 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         p("throw_long", prop("number"), "Thrown long range"),
         p("weight", prop("number"), "Weight"),
         p("attack_bonus", prop("formula"), "Attack bonus"),
-        p("damage_bonus", prop("formula"), "Damage bonus"),
+        p(
+            "damage_bonus",
+            json!({ "type": "formula", "default": "0" }),
+            "Damage bonus",
+        ),
         p(
             "versatile_damage_bonus",
-            prop("formula"),
+            json!({ "type": "formula", "default": "0" }),
             "Two-handed damage bonus",
         ),
     ];
@@ -821,13 +830,17 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             ),
             p("damage", prop("dice"), "Damage"),
             p("damage_type", content(&["damage_type"]), "Damage type"),
-            p(
-                "damage_scaling",
-                prop("formula"),
-                "Damage by slot or character level",
-            ),
             p("heal", prop("dice"), "Healing"),
-            p("heal_scaling", prop("formula"), "Healing by slot level"),
+            p(
+                "instances",
+                json!({ "type": "formula", "default": "1" }),
+                "Darts, rays or beams",
+            ),
+            p(
+                "affects_hit_points",
+                prop("dice"),
+                "Hit points of creatures affected",
+            ),
             p("save_ability", content(&["ability"]), "Saving throw"),
             p(
                 "save_success",
@@ -931,6 +944,11 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             "Blind beyond its blindsight",
         ),
         p("passive_perception", prop("number"), "Passive Perception"),
+        p(
+            "passive_perception_adjustment",
+            prop("number"),
+            "Passive Perception beyond the rules",
+        ),
         p("languages", content_many(&["language"]), "Languages"),
         p(
             "languages_special",
@@ -970,14 +988,22 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             required(enum_of("monster_action", "kind", false)),
             "Kind",
         ),
-        p("attack_bonus", prop("number"), "Attack bonus"),
-        p("damage", many("dice"), "Damage"),
+        p("attack_bonus", prop("formula"), "Attack bonus"),
+        p("damage", prop("dice"), "Damage"),
+        p("damage_type", content(&["damage_type"]), "Damage type"),
+        p("versatile_damage", prop("dice"), "Two-handed damage"),
         p(
-            "damage_type",
-            content_many(&["damage_type"]),
-            "Damage types",
+            "versatile_damage_type",
+            content(&["damage_type"]),
+            "Two-handed damage type",
         ),
-        p("save_dc", prop("number"), "Saving throw DC"),
+        p("extra_damage", prop("dice"), "Extra damage"),
+        p(
+            "extra_damage_type",
+            content(&["damage_type"]),
+            "Extra damage type",
+        ),
+        p("save_dc", prop("formula"), "Saving throw DC"),
         p("save_ability", content(&["ability"]), "Saving throw"),
         p(
             "save_success",
@@ -1166,7 +1192,6 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             p("breath_size", prop("number"), "Breath size"),
             p("breath_save", content(&["ability"]), "Breath saving throw"),
             p("breath_damage", prop("dice"), "Breath damage"),
-            p("breath_scaling", prop("formula"), "Breath damage by level"),
         ],
         vec![],
     ));
@@ -1236,6 +1261,13 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         }
         if !filter_map.is_empty() {
             def.insert("filters".into(), Value::Object(filter_map));
+        }
+        let numbers: Vec<String> = facts.monster_numbers.iter().cloned().collect();
+        if let Some((declared, labels)) = super::rolls::declarations(id, &numbers) {
+            def.extend(declared);
+            for (key, text) in labels {
+                label(ctx, key, &text)?;
+            }
         }
         out.insert(id.to_owned(), Value::Object(def));
     }

@@ -120,8 +120,9 @@ fn runs_twice_to_identical_files_and_rewrites_only_its_pack() {
     );
     // Runs of hyphens in 5e-bits indexes become one, so the ID is valid.
     let spell = String::from_utf8(files["content/spells/fire-bolt-x.yaml"].clone()).unwrap();
+    // Its table by character level is one formula over the spell type's `caster_level`.
     assert!(
-        spell.contains("lookup(level, 1, 1d10, 5, 2d10, 11, 3d10, 17, 4d10)"),
+        spell.contains("damage: \"(lookup(caster_level, 1, 1, 5, 2, 11, 3, 17, 4))d10\""),
         "{spell}"
     );
     // No prose from `desc` reaches the pack.
@@ -156,7 +157,8 @@ fn copies_other_languages_and_asks_for_the_spec_that_has_them() {
     let english_only = temp.path().join("en");
     run(&source, &english_only, None).unwrap();
     let manifest = std::fs::read_to_string(english_only.join("pack.yaml")).unwrap();
-    assert!(manifest.contains("specVersion: \"1.0.0\""), "{manifest}");
+    // Its content types declare rolls and a stat block (1.7.0).
+    assert!(manifest.contains("specVersion: \"1.7.0\""), "{manifest}");
 
     let translations = temp.path().join("data");
     std::fs::create_dir_all(&translations).unwrap();
@@ -168,7 +170,8 @@ fn copies_other_languages_and_asks_for_the_spec_that_has_them() {
     let with_spanish = temp.path().join("es");
     run(&source, &with_spanish, Some(&translations)).unwrap();
     let manifest = std::fs::read_to_string(with_spanish.join("pack.yaml")).unwrap();
-    assert!(manifest.contains("specVersion: \"1.5.0\""), "{manifest}");
+    // Translations alone would need 1.5.0; the rolls need 1.7.0.
+    assert!(manifest.contains("specVersion: \"1.7.0\""), "{manifest}");
     assert!(
         std::fs::read_to_string(with_spanish.join("i18n/es.yaml"))
             .unwrap()

@@ -9,7 +9,10 @@
 //! effect targets, choice item lists and query types, display-hint fields and groups, the
 //! market's goods, places and stock tables, loot entries' items, filters and coins, content
 //! items' grants, choices, effects, prices and `content` properties, templates' types, effects,
-//! grants and prices, and every name a formula reads. Layers are checked by the layers crate.
+//! grants and prices, content types' rolls and stat blocks (`content_types`: band sets,
+//! situational choices, effect targets, parameter names, and the `item.<property>` and parameter
+//! names their formulas and their items' may read), and every name a formula reads. Layers are
+//! checked by the layers crate.
 //!
 //! Every diagnostic has the pack and a JSON pointer into the pack's release.
 
@@ -25,6 +28,10 @@ use opencharacter_spec::model::{
 
 use crate::load::reference_diagnostic;
 use crate::resolver::{NameKind, ResolveError, Resolver};
+
+mod content_types;
+
+use content_types::Scope;
 
 /// Every reference of `release` that does not resolve in `ruleset` (which must hold the
 /// release's pack and its dependencies): `unresolved-reference` or `ambiguous-reference`,
@@ -79,6 +86,7 @@ pub fn check_references(release: &PackRelease, ruleset: &Ruleset) -> Diagnostics
             checker.price(&format!("{at}/addPrice"), price);
         }
     }
+    checker.content_types(release);
     checker.formulas(release);
     checker.out
 }
@@ -446,7 +454,8 @@ impl<'r> Checker<'r> {
             }
         };
         for site in release_formulas(release, loaded_type) {
-            self.formula(&site);
+            let scope = self.scope(release, &site.pointer);
+            self.formula(&site, &scope);
         }
     }
 
@@ -455,7 +464,9 @@ impl<'r> Checker<'r> {
     /// name under a link slot (`class.level`) the slot's; `item.<property>` inside a query's
     /// `where` and in content properties and templates; `marks` and `boxes` inside a wound
     /// track's `penalty`. A formula that does not parse is reported by the builder.
-    fn formula(&mut self, site: &FormulaSite<'_>) {
+    /// Inside a content type's rolls, parameters and stat block, and its items' properties,
+    /// the names of [`Scope`] too.
+    fn formula(&mut self, site: &FormulaSite<'_>, scope: &Scope<'_>) {
         let Ok(tree) = parse(site.text) else { return };
         let references = tree.references();
         let pointer = &site.pointer;
@@ -471,6 +482,13 @@ impl<'r> Checker<'r> {
             };
             let first = bare.split('.').next().unwrap_or(bare);
             if pack.is_none() {
+                if scope.reads(bare) {
+                    if let Some(unknown) = scope.unknown_property(bare) {
+                        let located = unknown.with_pack(self.pack.clone());
+                        self.out.push(located.with_pointer(pointer.clone()));
+                    }
+                    continue;
+                }
                 if (in_item && first == "item") || (in_penalty && matches!(bare, "marks" | "boxes"))
                 {
                     continue;

@@ -1,0 +1,131 @@
+//! `opencharacter sheet`, run as the built binary on the repository's SRD 5.1 pack: a monster's
+//! sheet by qualified ID (`--monster`, human and JSON), a template on it, the level-5 wizard's
+//! spells at each slot read against an AC (`--dc`) and a target's save (`--save-modifier`), and
+//! the errors for what is no stat block. Numbers from the SRD (see `tests/srd_rolls.rs`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_opencharacter"))
+        .args(args)
+        .current_dir(root())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn a_monster_by_qualified_id_reads_its_stat_block() {
+    // The goblin: AC 15, 7 (2d6) hit points, Scimitar +4 and 1d6 + 2 slashing.
+    let output = run(&[
+        "sheet",
+        "--monster",
+        "5e-srd-5.1:monsters.goblin",
+        "--packs",
+        "packs/5e/srd-5.1",
+        "--dc",
+        "15",
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "  5e-srd-5.1:combat.ac = 15   [base 12; set 15 from 5e-srd-5.1:monsters.goblin]\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("  5e-srd-5.1:hit_points: 7 / 7\n"), "{text}");
+    assert!(
+        text.contains("  item:5e-srd-5.1:monster-actions.goblin.scimitar:attack: d20 + 4 (5–24, mean 29/2)\n      success: DC 15 50.0%\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  item:5e-srd-5.1:monster-actions.goblin.scimitar:damage: d6 + 2 (3–8, mean 11/2) 5e-srd-5.1:damage-types.slashing\n"),
+        "{text}"
+    );
+    assert!(text.contains("Issues\n  none\n"), "{text}");
+
+    let output = run(&[
+        "sheet",
+        "--monster",
+        "5e-srd-5.1:monsters.goblin",
+        "--packs",
+        "packs/5e/srd-5.1",
+        "--format",
+        "json",
+    ]);
+    let sheet: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        sheet["fields"]["5e-srd-5.1:senses.passive_perception"]["value"],
+        9
+    );
+    let shortbow = sheet["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "item:5e-srd-5.1:monster-actions.goblin.shortbow:damage")
+        .unwrap();
+    assert_eq!(shortbow["formula"], "d6 + 2");
+    assert_eq!(shortbow["about"], "5e-srd-5.1:damage-types.piercing");
+}
+
+#[test]
+fn a_spellcaster_reads_each_spell_at_each_slot_against_a_target() {
+    // The level-5 wizard: Fireball 8d6 at its 3rd-level slot, DC 14; a target with +2 saves
+    // on 12 or more (45%); Fire Bolt d20 + 6 against AC 13 hits on 7 or more (70%).
+    let output = run(&[
+        "sheet",
+        "examples/characters/wizard-5.yaml",
+        "--packs",
+        "packs/5e/srd-5.1",
+        "--dc",
+        "13",
+        "--save-modifier",
+        "2",
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("  item:5e-srd-5.1:spells.fireball:damage [slot 3]: 8d6 (8–48, mean 28) 5e-srd-5.1:damage-types.fire\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  item:5e-srd-5.1:spells.fireball:save: save DC 14 5e-srd-5.1:abilities.dex\n      the target's save: d20 + 2\n      success: DC 14 45.0%\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  item:5e-srd-5.1:spells.fire-bolt:attack: d20 + 6 (7–26, mean 33/2)\n      success: DC 13 70.0%\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  item:5e-srd-5.1:spells.magic-missile:damage [slot 2]: d4 + 1 (2–5, mean 7/2) ×4 5e-srd-5.1:damage-types.force\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn what_is_no_stat_block_is_an_error() {
+    let output = run(&[
+        "sheet",
+        "--monster",
+        "5e-srd-5.1:weapons.longsword",
+        "--packs",
+        "packs/5e/srd-5.1",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(error.contains("declares no stat block"), "{error}");
+    let output = run(&["sheet", "--packs", "packs/5e/srd-5.1"]);
+    assert_eq!(output.status.code(), Some(2), "no character and no monster");
+}

@@ -1,0 +1,164 @@
+//! The references of what a content type declares for its items' rolls: each roll's result-band
+//! set and situational choices, its stat block's effect targets, the names its formulas may read
+//! besides fields (`item.<property>` of the type, its parameters), and parameters that would hide
+//! a name formulas already read (`roll-parameter-name`).
+
+use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::ids::FieldId;
+use opencharacter_spec::model::formulas::escape_segment;
+use opencharacter_spec::model::{ContentTypeDef, PackRelease};
+
+use super::Checker;
+use crate::resolver::NameKind;
+
+/// The names a formula may read beside fields, where it stands.
+#[derive(Default)]
+pub(super) struct Scope<'r> {
+    /// The content type whose `item.<property>` the formula reads, with its ID: each property
+    /// named must be one of its own.
+    item: Option<(&'r str, &'r ContentTypeDef)>,
+    /// The type's parameters the formula may read.
+    parameters: Vec<&'r str>,
+}
+
+impl Scope<'_> {
+    /// Whether `name` (bare) is one of the scope's own names rather than a field.
+    pub(super) fn reads(&self, name: &str) -> bool {
+        self.parameters.contains(&name) || (self.item.is_some() && name.starts_with("item."))
+    }
+
+    /// `content-type-property-unknown` for an `item.<property>` the scope's type does not
+    /// declare (without a pointer).
+    pub(super) fn unknown_property(&self, name: &str) -> Option<Diagnostic> {
+        let (type_id, def) = self.item?;
+        let property = name.strip_prefix("item.")?;
+        let known = property
+            .parse::<FieldId>()
+            .is_ok_and(|id| def.properties.contains_key(&id));
+        (!known).then(|| {
+            Diagnostic::new(&codes::CONTENT_TYPE_PROPERTY_UNKNOWN)
+                .with_arg("property", property)
+                .with_arg("type", type_id)
+        })
+    }
+}
+
+/// A pointer's segments, unescaped.
+fn segments(pointer: &str) -> Vec<String> {
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|s| s.replace("~1", "/").replace("~0", "~"))
+        .collect()
+}
+
+impl<'r> Checker<'r> {
+    /// The scope of the formula at `pointer`: a content type's rolls and its properties'
+    /// defaults read `item.<property>` and the type's parameters; its parameters' ends and
+    /// its stat block read `item.<property>` only; a content item's properties read the
+    /// parameters of the item's (loaded) type.
+    pub(super) fn scope<'x>(&self, release: &'x PackRelease, pointer: &str) -> Scope<'x>
+    where
+        'r: 'x,
+    {
+        let parts = segments(pointer);
+        match parts
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            ["rules", "contentTypes", id, section, ..] => {
+                let Some((key, def)) = release
+                    .rules
+                    .content_types
+                    .iter()
+                    .find(|(key, _)| key.as_str() == *id)
+                else {
+                    return Scope::default();
+                };
+                let parameters = match *section {
+                    "rolls" | "properties" => def.parameters.keys().map(FieldId::as_str).collect(),
+                    _ => Vec::new(),
+                };
+                Scope {
+                    item: Some((key.as_str(), def)),
+                    parameters,
+                }
+            }
+            ["content", id, "properties", ..] => {
+                let item = release
+                    .content
+                    .iter()
+                    .find(|(key, _)| key.as_str() == *id)
+                    .map(|(_, item)| item);
+                let parameters = item
+                    .and_then(|item| self.loaded_type(item))
+                    .map(|def| def.parameters.keys().map(FieldId::as_str).collect())
+                    .unwrap_or_default();
+                Scope {
+                    item: None,
+                    parameters,
+                }
+            }
+            _ => Scope::default(),
+        }
+    }
+
+    /// Each content type's rolls (band sets, situational choices), stat-block effect targets,
+    /// and parameter names.
+    pub(super) fn content_types(&mut self, release: &PackRelease) {
+        let ruleset = self.ruleset;
+        for (id, def) in &release.rules.content_types {
+            let at = format!("/rules/contentTypes/{}", escape_segment(id.as_str()));
+            for (roll_id, roll) in &def.rolls {
+                let here = format!("{at}/rolls/{}", escape_segment(roll_id.as_str()));
+                if let Some(bands) = &roll.bands {
+                    self.kind(bands, NameKind::ResultBands, format!("{here}/bands"));
+                }
+                for (index, choice) in roll.situational_choices.iter().enumerate() {
+                    self.among(
+                        choice,
+                        "situational choice",
+                        |q| ruleset.situational_choices.contains_key(q),
+                        format!("{here}/situationalChoices/{index}"),
+                    );
+                }
+            }
+            if let Some(stat_block) = &def.stat_block {
+                self.effects(&format!("{at}/statBlock/effects"), &stat_block.effects);
+            }
+            for name in def.parameters.keys() {
+                let kind = if name.as_str() == "item" {
+                    Some("the item (`item.<property>`)")
+                } else {
+                    self.resolver
+                        .formula_name(self.pack, None, name.as_str())
+                        .ok()
+                        .map(|found| {
+                            if ruleset.fields.contains_key(&found) {
+                                "a field"
+                            } else if ruleset.pools.contains_key(&found) {
+                                "a pool"
+                            } else {
+                                "a track"
+                            }
+                        })
+                };
+                if let Some(kind) = kind {
+                    self.out.push(
+                        Diagnostic::new(&codes::ROLL_PARAMETER_NAME)
+                            .with_arg("name", name)
+                            .with_arg("type", id)
+                            .with_arg("kind", kind)
+                            .with_pack(self.pack.clone())
+                            .with_pointer(format!(
+                                "{at}/parameters/{}",
+                                escape_segment(name.as_str())
+                            )),
+                    );
+                }
+            }
+        }
+    }
+}
