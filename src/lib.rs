@@ -13,6 +13,7 @@
 //! ```
 
 pub use opencharacter_formula as formula;
+pub use opencharacter_fs as fs;
 pub use opencharacter_i18n as i18n;
 pub use opencharacter_layers as layers;
 pub use opencharacter_migrate as migrate;

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 const ALLOWED: &[(&str, &[&str])] = &[
     ("opencharacter-spec", &[]),
     ("opencharacter-formula", &[]),
+    ("opencharacter-fs", &["opencharacter-spec"]),
     (
         "opencharacter-resolve",
         &["opencharacter-spec", "opencharacter-formula"],
@@ -42,7 +43,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "opencharacter-sheet",
         ],
     ),
-    ("opencharacter-i18n", &["opencharacter-spec"]),
+    (
+        "opencharacter-i18n",
+        &["opencharacter-spec", "opencharacter-fs"],
+    ),
     (
         "opencharacter-ruleset-json",
         &[
@@ -59,6 +63,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &[
             "opencharacter-spec",
             "opencharacter-formula",
+            "opencharacter-fs",
             "opencharacter-resolve",
             "opencharacter-sheet",
             "opencharacter-layers",
@@ -72,6 +77,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &[
             "opencharacter-spec",
             "opencharacter-formula",
+            "opencharacter-fs",
             "opencharacter-resolve",
             "opencharacter-sheet",
             "opencharacter-layers",

@@ -90,6 +90,9 @@ pub struct Store {
     root: PathBuf,
 }
 
+/// Longest `state.json` read, in bytes (limits.md): the state names two versions.
+pub const MAX_STATE_BYTES: u64 = 1024 * 1024;
+
 static TEMPORARY: AtomicU64 = AtomicU64::new(0);
 const TEMPORARY_MARK: &str = ".tmp-";
 
@@ -173,17 +176,14 @@ impl Store {
     /// The state of one pack, if installed.
     pub fn state(&self, id: &PackId) -> Result<Option<PackState>, StoreError> {
         let path = self.pack_dir(id).join("state.json");
-        match fs::read(&path) {
-            Ok(bytes) => {
-                serde_json::from_slice(&bytes)
-                    .map(Some)
-                    .map_err(|error| StoreError::Corrupt {
-                        path,
-                        reason: error.to_string(),
-                    })
-            }
-            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(error) => Err(io_error(&path)(error)),
+        match read_bounded(&path, MAX_STATE_BYTES)? {
+            Some(bytes) => serde_json::from_slice(&bytes)
+                .map(Some)
+                .map_err(|error| StoreError::Corrupt {
+                    path,
+                    reason: error.to_string(),
+                }),
+            None => Ok(None),
         }
     }
 
@@ -396,25 +396,20 @@ impl Store {
     }
 }
 
-/// A file's bytes, refusing one over `limit` (never reading past it).
+/// A file's bytes through the one bounded reader (`opencharacter-fs`): never past `limit`, never a
+/// device or a FIFO (a `state.json` linked to `/dev/zero` would otherwise fill memory); `None` when
+/// the file is not there.
 fn read_bounded(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, StoreError> {
-    use std::io::Read as _;
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(io_error(path)(error)),
-    };
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io_error(path))?;
-    if bytes.len() as u64 > limit {
-        return Err(StoreError::Corrupt {
+    use opencharacter_fs::ReadError;
+    match opencharacter_fs::read_input(path, limit) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(ReadError::Missing { .. }) => Ok(None),
+        Err(ReadError::Io { source, .. }) => Err(io_error(path)(source)),
+        Err(error) => Err(StoreError::Corrupt {
             path: path.to_owned(),
-            reason: format!("over the limit of {limit} bytes"),
-        });
+            reason: error.to_string(),
+        }),
     }
-    Ok(Some(bytes))
 }
 
 /// Writes `bytes` as `dir/name`: a temporary file beside it, flushed, read back and compared,

@@ -9,7 +9,7 @@
 //! written atomically (temporary file, then rename), `index.json` last.
 
 use std::fs;
-use std::io::{self, Read as _, Write as _};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use opencharacter_i18n::index::{
@@ -29,6 +29,12 @@ pub enum IndexWriteError {
         /// The failure.
         source: io::Error,
     },
+    /// A file could not be read (not a regular file, over its limit).
+    #[error(transparent)]
+    Read(opencharacter_fs::ReadError),
+    /// A file could not be replaced.
+    #[error(transparent)]
+    Write(#[from] opencharacter_fs::WriteError),
     /// A built file could not be listed.
     #[error("{path}: {source}")]
     Index {
@@ -125,43 +131,18 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> IndexWriteError + '_ {
     }
 }
 
+/// A file's bytes through the one bounded reader; `None` when it is not there.
 fn read_bounded(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, IndexWriteError> {
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(io_error(path)(error)),
-    };
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io_error(path))?;
-    if bytes.len() as u64 > limit {
-        return Err(IndexWriteError::Io {
-            path: path.to_owned(),
-            source: io::Error::other(format!("over the limit of {limit} bytes")),
-        });
+    match opencharacter_fs::read_input(path, limit) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(opencharacter_fs::ReadError::Missing { .. }) => Ok(None),
+        Err(error) => Err(IndexWriteError::Read(error)),
     }
-    Ok(Some(bytes))
 }
 
+/// Replaces `path` with `bytes` through the one in-place writer (no backup: the index folder is
+/// generated).
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), IndexWriteError> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)
-    })();
-    if let Err(source) = result {
-        let _ = fs::remove_file(&temporary);
-        return Err(IndexWriteError::Io {
-            path: path.to_owned(),
-            source,
-        });
-    }
+    opencharacter_fs::lock(path)?.replace(bytes, opencharacter_fs::Backup::None)?;
     Ok(())
 }

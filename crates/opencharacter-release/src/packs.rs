@@ -158,7 +158,8 @@ fn find(path: &Path, depth: usize, found: &mut Vec<Found>) -> Result<(), PacksEr
         path: path.to_owned(),
         source,
     })?;
-    if meta.is_file() {
+    if !meta.is_dir() {
+        // A file, or something that is not one (a FIFO, a device): the bounded reader says which.
         found.push(Found::Built(path.to_owned()));
         return Ok(());
     }
@@ -200,19 +201,17 @@ fn find(path: &Path, depth: usize, found: &mut Vec<Found>) -> Result<(), PacksEr
     Ok(())
 }
 
-fn read_release(path: &Path) -> Result<PackRelease, PacksError> {
+/// Reads a built `release.json` through the one bounded reader (`opencharacter-fs`): a regular
+/// file of at most [`MAX_RELEASE_BYTES`], never a device or a FIFO.
+///
+/// # Errors
+/// [`PacksError::Release`] when the file cannot be read or is not a release.
+pub fn read_release(path: &Path) -> Result<PackRelease, PacksError> {
     let error = |reason: String| PacksError::Release {
         path: path.to_owned(),
         reason,
     };
-    let size = std::fs::metadata(path)
-        .map_err(|e| error(e.to_string()))?
-        .len();
-    if size > MAX_RELEASE_BYTES {
-        return Err(error(format!(
-            "{size} bytes, more than the limit of {MAX_RELEASE_BYTES}"
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
-    serde_json::from_str(&text).map_err(|e| error(e.to_string()))
+    let bytes = opencharacter_fs::read_input(path, MAX_RELEASE_BYTES)
+        .map_err(|e| error(e.diagnostic(&path.display().to_string()).to_string()))?;
+    serde_json::from_slice(&bytes).map_err(|e| error(e.to_string()))
 }

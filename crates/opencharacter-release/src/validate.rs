@@ -90,20 +90,19 @@ pub fn validate_paths(
 /// Reads what `--with PATH` names: a `release.json` file, a built pack folder (with
 /// `dist/release.json`), or a pack folder or folder of source packs, assembled.
 fn read_with(path: &Path, limits: &ReadLimits) -> Result<Vec<PackRelease>, ReadError> {
-    let release_file = if path.is_file() {
+    // Anything that is not a folder is read as a release file, so that a FIFO or a device given
+    // here is refused by the bounded reader instead of walked as a folder.
+    let release_file = if !path.is_dir() && std::fs::symlink_metadata(path).is_ok() {
         Some(path.to_path_buf())
     } else {
         let built = path.join("dist").join("release.json");
         built.is_file().then_some(built)
     };
     if let Some(file) = release_file {
-        let text = std::fs::read_to_string(&file).map_err(|source| ReadError::Io {
+        // The same bounded read as `load` and `sheet` (an 8 GiB sparse file is refused unread).
+        let release = crate::packs::read_release(&file).map_err(|error| ReadError::Io {
             path: file.clone(),
-            source,
-        })?;
-        let release: PackRelease = serde_json::from_str(&text).map_err(|error| ReadError::Io {
-            path: file.clone(),
-            source: std::io::Error::new(std::io::ErrorKind::InvalidData, error),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, error.to_string()),
         })?;
         return Ok(vec![release]);
     }

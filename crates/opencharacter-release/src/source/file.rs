@@ -1,7 +1,6 @@
 //! Reading one file with limits: never through a symbolic link, never more than the size limit,
 //! UTF-8 only. Every refusal is a diagnostic; nothing here panics on what it reads.
 
-use std::io::Read;
 use std::path::Path;
 
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
@@ -29,28 +28,21 @@ pub(super) fn read_text(
         // A FIFO or a device would block or never end; only plain files are read.
         return Err(unreadable(std::io::Error::other("it is not a plain file")));
     }
-    let too_large = |size: u64| {
-        Box::new(
-            Diagnostic::new(&codes::FILE_TOO_LARGE)
-                .with_arg("path", shown)
-                .with_arg("size", size)
-                .with_arg("limit", max_bytes)
-                .with_file(shown),
-        )
-    };
     if metadata.len() > max_bytes {
-        return Err(too_large(metadata.len()));
+        // Refused before it is opened, as reading.md says.
+        return Err(Box::new(
+            opencharacter_fs::ReadError::TooLarge {
+                path: path.to_owned(),
+                size: Some(metadata.len()),
+                limit: max_bytes,
+            }
+            .diagnostic(shown),
+        ));
     }
-    // The file may grow between the size check and the read: read one byte past the limit at
-    // most, so a growing file is still refused, not read without end.
-    let file = std::fs::File::open(path).map_err(unreadable)?;
-    let mut bytes = Vec::new();
-    file.take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(unreadable)?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(too_large(bytes.len() as u64));
-    }
+    // The one bounded reader: the kind is checked again on the open handle (a file swapped for a
+    // FIFO after the check above cannot block), and the read stops one byte past the limit.
+    let bytes = opencharacter_fs::read_input(path, max_bytes)
+        .map_err(|error| Box::new(error.diagnostic(shown)))?;
     String::from_utf8(bytes).map_err(|error| {
         let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
         // The valid prefix is UTF-8 by definition; the lossy call never replaces anything.
