@@ -29,22 +29,10 @@ pub struct Args {
     out: PathBuf,
 }
 
-/// The engine's largest ruleset file, and the most any file read here may be.
-const MAX_READ: u64 = 4 * 1024 * 1024;
-
 fn read_json(path: &Path) -> Result<(serde_json::Value, u64), String> {
-    let bytes = std::fs::metadata(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .len();
-    if bytes > MAX_READ {
-        return Err(format!(
-            "{}: {bytes} bytes is more than this command reads",
-            path.display()
-        ));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok((value, bytes))
+    let bytes = crate::input::read_bytes(path, crate::input::MAX_IMPORT_JSON_BYTES)?;
+    let value = serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((value, bytes.len() as u64))
 }
 
 fn locales(dir: &Path) -> Result<Vec<(String, serde_json::Value)>, String> {

@@ -75,9 +75,10 @@ pub fn run(args: &Args) -> ExitCode {
             }
         })
     } else if let Some(path) = &args.import {
-        let bytes = match std::fs::read(path) {
+        let limit = opencharacter::i18n::index::MAX_RELEASE_BYTES;
+        let bytes = match crate::input::read_bytes(path, limit) {
             Ok(bytes) => bytes,
-            Err(error) => return usage(&format!("{}: {error}", path.display())),
+            Err(message) => return usage(&message),
         };
         installer
             .import(&bytes)

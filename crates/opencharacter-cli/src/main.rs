@@ -10,6 +10,7 @@ mod build;
 mod completions;
 mod formula;
 mod import_ruleset;
+mod input;
 mod install;
 mod lang;
 mod layers;
@@ -17,6 +18,7 @@ mod load;
 mod man;
 mod migrate;
 mod output;
+mod pipe;
 mod sheet;
 mod show;
 mod validate;
@@ -74,6 +76,7 @@ enum Format {
 }
 
 fn main() -> std::process::ExitCode {
+    pipe::end_quietly_when_the_reader_goes_away();
     let cli = Cli::parse();
     if let Err(error) = lang::init(cli.lang.as_deref()) {
         eprintln!("error: {error}");

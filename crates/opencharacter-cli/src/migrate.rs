@@ -7,10 +7,14 @@
 //! or a pack folder or folder of packs in source form, which is assembled in memory (the
 //! release crate's `assemble`). The packs load in the order given.
 //!
-//! `--in-place` writes the migrated character over CHARACTER atomically (a temporary file in the
-//! same folder, then a rename) after copying the original to `CHARACTER.orig` beside it; it
-//! writes only when something changed. The file is written as JSON, which YAML reads as well
-//! (comments of a YAML file are not kept).
+//! `--in-place` writes the migrated character over CHARACTER through `opencharacter-fs`'s one
+//! in-place writer: the character is read, migrated and written under an advisory lock (so
+//! concurrent runs on one file serialise, and a second run migrates what the first wrote), the
+//! new file gets the original's mode, the original is kept as `CHARACTER.orig` unless an earlier
+//! backup is there (never replaced, never written through a link), a CHARACTER that is a link is
+//! replaced at its target, and temporary files of an interrupted run are removed. It writes only
+//! when something changed. The file is written as JSON, which YAML reads as well (comments of a
+//! YAML file are not kept).
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -47,12 +51,36 @@ enum Format {
     Json,
 }
 
-/// Longest character or release file read, in bytes.
-const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
-
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let character = match read_character(&args.character) {
+    // With `--in-place`, the lock is taken before the read and held until the write.
+    let locked = if args.in_place {
+        match opencharacter::fs::lock(&args.character) {
+            Ok(locked) => Some(locked),
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        None
+    };
+    let text = match &locked {
+        Some(locked) => locked
+            .read(crate::input::MAX_CHARACTER_BYTES)
+            .map_err(|error| crate::input::message(&args.character, &error))
+            .and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|_| {
+                    let path = args.character.clone();
+                    crate::input::message(
+                        &args.character,
+                        &opencharacter::fs::ReadError::NotUtf8 { path },
+                    )
+                })
+            }),
+        None => crate::input::read_text(&args.character, crate::input::MAX_CHARACTER_BYTES),
+    };
+    let character = match text.and_then(|text| parse_character(&args.character, &text)) {
         Ok(character) => character,
         Err(message) => {
             eprintln!("error: {message}");
@@ -92,9 +120,9 @@ pub fn run(args: &Args) -> ExitCode {
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
     let _ = std::io::stdout().lock().write_all(output.as_bytes());
 
-    if args.in_place
+    if let Some(locked) = &locked
         && report.changed
-        && let Err(message) = write_in_place(&args.character, &migrated)
+        && let Err(message) = write_in_place(locked, &migrated)
     {
         eprintln!("error: {message}");
         return ExitCode::from(2);
@@ -102,26 +130,13 @@ pub fn run(args: &Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn read_bounded(path: &Path) -> Result<String, String> {
-    let meta =
-        std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "`{}` is larger than {MAX_FILE_BYTES} bytes",
-            path.display()
-        ));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))
-}
-
-fn read_character(path: &Path) -> Result<Character, String> {
-    let text = read_bounded(path)?;
+fn parse_character(path: &Path, text: &str) -> Result<Character, String> {
     let is_json = path.extension().is_some_and(|ext| ext == "json");
     if is_json {
-        serde_json::from_str(&text)
+        serde_json::from_str(text)
             .map_err(|e| format!("`{}` is not a character file: {e}", path.display()))
     } else {
-        opencharacter::spec::yaml::from_str(&text)
+        opencharacter::spec::yaml::from_str(text)
             .map_err(|e| format!("`{}` is not a character file: {e}", path.display()))
     }
 }
@@ -181,28 +196,13 @@ fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnos
     out
 }
 
-/// Keeps the original as `<file>.orig`, then replaces the file with the migrated character by
-/// writing a temporary file beside it and renaming it over the original.
-fn write_in_place(path: &Path, character: &Character) -> Result<(), String> {
+/// Replaces the locked character file with the migrated character, keeping the original as
+/// `<file>.orig` (unless an earlier backup is there).
+fn write_in_place(locked: &opencharacter::fs::Locked, character: &Character) -> Result<(), String> {
     let text = serde_json::to_string_pretty(character)
         .map_err(|e| format!("cannot write the character: {e}"))?
         + "\n";
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("`{}` names no file", path.display()))?
-        .to_string_lossy()
-        .into_owned();
-    let backup = path.with_file_name(format!("{name}.orig"));
-    std::fs::copy(path, &backup)
-        .map_err(|e| format!("cannot keep the original as `{}`: {e}", backup.display()))?;
-    let temp: PathBuf = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = std::fs::File::create(&temp).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    });
-    if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
-        let _ = std::fs::remove_file(&temp);
-        return Err(format!("cannot write `{}`: {e}", path.display()));
-    }
-    Ok(())
+    locked
+        .replace(text.as_bytes(), opencharacter::fs::Backup::KeepOriginal)
+        .map_err(|e| e.to_string())
 }

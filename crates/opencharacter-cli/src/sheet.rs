@@ -61,15 +61,8 @@ enum Format {
     Json,
 }
 
-/// Longest file read, in bytes.
-const MAX_BYTES: u64 = 256 * 1024 * 1024;
-
 fn read_text(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if meta.len() > MAX_BYTES {
-        return Err(format!("{}: larger than {MAX_BYTES} bytes", path.display()));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::input::read_text(path, crate::input::MAX_CHARACTER_BYTES)
 }
 
 /// Runs the command.

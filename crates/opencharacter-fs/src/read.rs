@@ -69,11 +69,15 @@ impl ReadError {
     pub fn diagnostic(&self, shown: &str) -> Diagnostic {
         let diagnostic = match self {
             ReadError::TooLarge { size, limit, .. } => Diagnostic::new(&codes::FILE_TOO_LARGE)
-                .with_arg("size", size.map_or_else(|| format!("more than {limit}"), |s| s.to_string()))
+                .with_arg(
+                    "size",
+                    size.map_or_else(|| format!("more than {limit}"), |s| s.to_string()),
+                )
                 .with_arg("limit", limit),
             ReadError::NotUtf8 { .. } => Diagnostic::new(&codes::FILE_NOT_UTF8),
-            ReadError::Missing { .. } => Diagnostic::new(&codes::FILE_UNREADABLE)
-                .with_arg("reason", "it does not exist"),
+            ReadError::Missing { .. } => {
+                Diagnostic::new(&codes::FILE_UNREADABLE).with_arg("reason", "it does not exist")
+            }
             ReadError::NotRegular { kind, .. } => Diagnostic::new(&codes::FILE_UNREADABLE)
                 .with_arg("reason", format!("it is {kind}, not a regular file")),
             ReadError::Io { source, .. } => {
@@ -208,5 +212,9 @@ fn describe(kind: &std::fs::FileType) -> &'static str {
             return "a socket";
         }
     }
-    if kind.is_dir() { "a folder" } else { "not a file" }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
+    }
 }

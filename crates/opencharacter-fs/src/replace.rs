@@ -163,12 +163,14 @@ impl Locked {
             _ => None,
         };
         let temporary = self.temporary();
-        let result = self.fill(&temporary, original.as_ref(), write).and_then(|()| {
-            if let Some(backup_to) = &backup_to {
-                self.keep(backup_to)?;
-            }
-            std::fs::rename(&temporary, &self.target).map_err(io(&self.target))
-        });
+        let result = self
+            .fill(&temporary, original.as_ref(), write)
+            .and_then(|()| {
+                if let Some(backup_to) = &backup_to {
+                    self.keep(backup_to)?;
+                }
+                std::fs::rename(&temporary, &self.target).map_err(io(&self.target))
+            });
         if result.is_err() {
             let _ = std::fs::remove_file(&temporary);
             return result;

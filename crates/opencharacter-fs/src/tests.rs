@@ -265,7 +265,10 @@ fn a_file_within_the_limit_is_read() {
     ));
     assert!(matches!(
         read_input(dir.path(), 4).unwrap_err(),
-        ReadError::NotRegular { kind: "a folder", .. }
+        ReadError::NotRegular {
+            kind: "a folder",
+            ..
+        }
     ));
 }
 
@@ -277,7 +280,13 @@ fn a_link_to_a_device_is_refused_unread() {
     std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
     let error = read_input(&link, 1024).unwrap_err();
     assert!(
-        matches!(error, ReadError::NotRegular { kind: "a device", .. }),
+        matches!(
+            error,
+            ReadError::NotRegular {
+                kind: "a device",
+                ..
+            }
+        ),
         "{error}"
     );
     let diagnostic = error.diagnostic("hero.yaml");
@@ -297,7 +306,13 @@ fn a_fifo_with_no_writer_is_refused_without_blocking() {
     // Opened with O_NONBLOCK, so this returns instead of waiting for a writer that never comes.
     let error = read_input(&fifo, 1024).unwrap_err();
     assert!(
-        matches!(error, ReadError::NotRegular { kind: "a FIFO (named pipe)", .. }),
+        matches!(
+            error,
+            ReadError::NotRegular {
+                kind: "a FIFO (named pipe)",
+                ..
+            }
+        ),
         "{error}"
     );
 }

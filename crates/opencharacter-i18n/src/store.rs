@@ -177,12 +177,14 @@ impl Store {
     pub fn state(&self, id: &PackId) -> Result<Option<PackState>, StoreError> {
         let path = self.pack_dir(id).join("state.json");
         match read_bounded(&path, MAX_STATE_BYTES)? {
-            Some(bytes) => serde_json::from_slice(&bytes)
-                .map(Some)
-                .map_err(|error| StoreError::Corrupt {
-                    path,
-                    reason: error.to_string(),
-                }),
+            Some(bytes) => {
+                serde_json::from_slice(&bytes)
+                    .map(Some)
+                    .map_err(|error| StoreError::Corrupt {
+                        path,
+                        reason: error.to_string(),
+                    })
+            }
             None => Ok(None),
         }
     }

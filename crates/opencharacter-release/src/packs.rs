@@ -36,6 +36,10 @@ pub enum PacksError {
         /// Why.
         reason: String,
     },
+    /// A `release.json` refused by the bounded reader (not a regular file, over the limit): the
+    /// message names the file and the limit, then the diagnostic code.
+    #[error("{0}")]
+    Input(String),
     /// Nothing under the path is a pack.
     #[error("no pack (pack.yaml or dist/release.json) under `{}`", path.display())]
     NothingFound {
@@ -211,7 +215,9 @@ pub fn read_release(path: &Path) -> Result<PackRelease, PacksError> {
         path: path.to_owned(),
         reason,
     };
-    let bytes = opencharacter_fs::read_input(path, MAX_RELEASE_BYTES)
-        .map_err(|e| error(e.diagnostic(&path.display().to_string()).to_string()))?;
+    let bytes = opencharacter_fs::read_input(path, MAX_RELEASE_BYTES).map_err(|e| {
+        let diagnostic = e.diagnostic(&path.display().to_string());
+        PacksError::Input(format!("{} ({})", diagnostic.message(), diagnostic.code.name))
+    })?;
     serde_json::from_slice(&bytes).map_err(|e| error(e.to_string()))
 }
