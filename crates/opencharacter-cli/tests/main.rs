@@ -8,6 +8,7 @@
 mod cli_build;
 mod cli_completions;
 mod cli_formula;
+mod cli_inputs;
 mod cli_install;
 mod cli_layers;
 mod cli_load;

@@ -164,7 +164,9 @@ impl Store {
             let entry = entry.map_err(io_error(&packs))?;
             let name = entry.file_name();
             if let Some(id) = name.to_str().and_then(|n| n.parse::<PackId>().ok())
-                && entry.path().join("state.json").is_file()
+                // Anything named `state.json` counts, so that one that is not a regular file (a
+                // link to a device, a FIFO) is reported by the bounded reader, not skipped.
+                && fs::symlink_metadata(entry.path().join("state.json")).is_ok()
             {
                 ids.push(id);
             }

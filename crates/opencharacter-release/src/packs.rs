@@ -217,7 +217,11 @@ pub fn read_release(path: &Path) -> Result<PackRelease, PacksError> {
     };
     let bytes = opencharacter_fs::read_input(path, MAX_RELEASE_BYTES).map_err(|e| {
         let diagnostic = e.diagnostic(&path.display().to_string());
-        PacksError::Input(format!("{} ({})", diagnostic.message(), diagnostic.code.name))
+        PacksError::Input(format!(
+            "{} ({})",
+            diagnostic.message(),
+            diagnostic.code.name
+        ))
     })?;
     serde_json::from_slice(&bytes).map_err(|e| error(e.to_string()))
 }
