@@ -128,3 +128,118 @@ fn a_missing_character_file_is_a_usage_failure() {
     ]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Every entry of a folder, by name: its bytes, or `-> target` for a link.
+fn folder_contents(dir: &Path) -> std::collections::BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            let name = entry.file_name().into_string().unwrap();
+            let value = if entry.file_type().unwrap().is_symlink() {
+                format!("-> {}", std::fs::read_link(entry.path()).unwrap().display())
+            } else {
+                std::fs::read_to_string(entry.path()).unwrap()
+            };
+            (name, value)
+        })
+        .collect()
+}
+
+#[test]
+fn four_concurrent_in_place_runs_keep_the_true_original() {
+    // Issue 22: four runs at once used to leave the migrated character in `.orig` about one run
+    // in four. Under the lock, the first run migrates and keeps the original; the others read the
+    // migrated file and find nothing to change.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hero.yaml");
+    std::fs::write(&file, SAVED).unwrap();
+    let packs = release("0.2.0");
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_opencharacter"))
+                .arg("migrate")
+                .arg(&file)
+                .arg("--packs")
+                .arg(&packs)
+                .arg("--in-place")
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let contents = folder_contents(dir.path());
+    assert_eq!(
+        contents.keys().collect::<Vec<_>>(),
+        ["hero.yaml", "hero.yaml.orig"]
+    );
+    assert_eq!(contents["hero.yaml.orig"], SAVED);
+    let written: serde_json::Value = serde_json::from_str(&contents["hero.yaml"]).unwrap();
+    // The 0.2.0 script renames xp to experience (the fixture's upgrade script).
+    assert_eq!(written["packs"]["demo-heroes"], "0.2.0");
+    assert_eq!(written["fields"]["demo-heroes:experience"], 900);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_orig_that_is_a_link_is_never_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hero.yaml");
+    std::fs::write(&file, SAVED).unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "precious").unwrap();
+    std::os::unix::fs::symlink("notes.txt", dir.path().join("hero.yaml.orig")).unwrap();
+    let packs = release("0.2.0");
+    let output = migrate(&[
+        file.as_os_str(),
+        "--packs".as_ref(),
+        packs.as_os_str(),
+        "--in-place".as_ref(),
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("hero.yaml.orig"),
+        "{output:?}"
+    );
+    // Nothing was written: the character, the link and the file it points to are as they were.
+    let contents = folder_contents(dir.path());
+    assert_eq!(contents["hero.yaml"], SAVED);
+    assert_eq!(contents["hero.yaml.orig"], "-> notes.txt");
+    assert_eq!(contents["notes.txt"], "precious");
+    assert_eq!(contents.len(), 3);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_linked_character_is_migrated_at_its_target_with_its_mode() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir(&saves).unwrap();
+    let real = saves.join("hero.yaml");
+    std::fs::write(&real, SAVED).unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.path().join("hero.yaml");
+    std::os::unix::fs::symlink("saves/hero.yaml", &link).unwrap();
+    let packs = release("0.2.0");
+    let output = migrate(&[
+        link.as_os_str(),
+        "--packs".as_ref(),
+        packs.as_os_str(),
+        "--in-place".as_ref(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        std::fs::read_link(&link).unwrap(),
+        Path::new("saves/hero.yaml")
+    );
+    let contents = folder_contents(&saves);
+    assert_eq!(contents["hero.yaml.orig"], SAVED);
+    let written: serde_json::Value = serde_json::from_str(&contents["hero.yaml"]).unwrap();
+    assert_eq!(written["fields"]["demo-heroes:experience"], 900);
+    assert_eq!(contents.len(), 2);
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+}
