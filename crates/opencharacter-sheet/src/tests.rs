@@ -1443,3 +1443,6 @@ linkSlots:
     assert!(!s.content[0].carried);
     assert!(s.owns("g:features.clank"));
 }
+
+#[path = "tests_numbers.rs"]
+mod numbers;

@@ -107,6 +107,31 @@ pub(crate) fn json_number(number: &serde_json::Number) -> Option<Number> {
     if negative { neg(n) } else { Some(n) }
 }
 
+/// Whether `scalar` is a number the formula's numbers cannot hold (`1e20`, `2^63`): such a value
+/// is never silently replaced by a default; the caller reports it as `value-too-large`.
+pub(crate) fn too_large(scalar: &Scalar) -> bool {
+    matches!(scalar, Scalar::Number(n) if json_number(n).is_none())
+}
+
+/// The `value-too-large` rules issue for the saved `scalar` of `id` at `pointer`.
+pub(crate) fn too_large_issue(
+    id: impl std::fmt::Display,
+    scalar: &Scalar,
+    pointer: String,
+) -> opencharacter_spec::diagnostic::Diagnostic {
+    let shown = match scalar {
+        Scalar::Number(n) => n.to_string(),
+        Scalar::Bool(b) => b.to_string(),
+        Scalar::Text(t) => t.clone(),
+    };
+    opencharacter_spec::diagnostic::Diagnostic::new(
+        &opencharacter_spec::diagnostic::codes::VALUE_TOO_LARGE,
+    )
+    .with_arg("id", id)
+    .with_arg("value", shown)
+    .with_pointer(pointer)
+}
+
 /// The model's scalar as a formula value.
 pub(crate) fn scalar_value(scalar: &Scalar) -> Option<Value> {
     Some(match scalar {

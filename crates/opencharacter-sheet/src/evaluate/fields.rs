@@ -380,24 +380,26 @@ pub(crate) fn field_value(
             },
         )
     } else {
-        let stored = engine
-            .character
-            .fields
-            .get(id)
-            .and_then(scalar_value)
-            .filter(|v| {
-                let ok = fits(v, def.value_type);
-                if !ok {
-                    pass.diagnostics.push(
-                        Diagnostic::new(&codes::VALUE_WRONG_TYPE)
-                            .with_arg("id", id)
-                            .with_arg("expected", type_name(def.value_type))
-                            .with_pack(id.pack.clone())
-                            .with_pointer(field_pointer(id)),
-                    );
-                }
-                ok
-            });
+        let saved = engine.character.fields.get(id);
+        if let Some(saved) = saved.filter(|s| crate::value::too_large(s)) {
+            pass.diagnostics.push(
+                crate::value::too_large_issue(id, saved, field_pointer(id))
+                    .with_pack(id.pack.clone()),
+            );
+        }
+        let stored = saved.and_then(scalar_value).filter(|v| {
+            let ok = fits(v, def.value_type);
+            if !ok {
+                pass.diagnostics.push(
+                    Diagnostic::new(&codes::VALUE_WRONG_TYPE)
+                        .with_arg("id", id)
+                        .with_arg("expected", type_name(def.value_type))
+                        .with_pack(id.pack.clone())
+                        .with_pointer(field_pointer(id)),
+                );
+            }
+            ok
+        });
         match stored {
             Some(v) => (Some(v), ValueSource::Stored),
             None => match def.default.as_ref().and_then(scalar_value) {

@@ -161,12 +161,27 @@ impl After<'_, '_, '_> {
                 continue;
             }
             let saved = self.engine.character.lists.get(id);
+            let mut too_large = Vec::new();
             let rows: Vec<IndexMap<FieldId, SheetValue>> = saved
                 .into_iter()
                 .flatten()
-                .map(|row| {
+                .enumerate()
+                .map(|(index, row)| {
                     let mut out = IndexMap::new();
                     for (column, column_def) in &def.columns {
+                        if let Some(saved) = row.get(column).filter(|s| crate::value::too_large(s))
+                        {
+                            let pointer = format!(
+                                "/lists/{}/{index}/{}",
+                                escape_segment(&id.to_string()),
+                                escape_segment(column.as_str())
+                            );
+                            too_large.push(crate::value::too_large_issue(
+                                format!("{id} row {} column {column}", index + 1),
+                                saved,
+                                pointer,
+                            ));
+                        }
                         let value = row
                             .get(column)
                             .and_then(scalar_value)
@@ -178,6 +193,7 @@ impl After<'_, '_, '_> {
                     out
                 })
                 .collect();
+            self.sheet.issues.append(&mut too_large);
             if let Some(max) = def.max_rows
                 && rows.len() > max as usize
             {

@@ -224,6 +224,7 @@ fn evaluate_with(
     issues.append(&mut pass.diagnostics);
 
     let holdings = Holdings::of(&pass.owned);
+    let purse = purse(ruleset, character, &mut issues);
     let mut sheet = Sheet {
         fields: std::mem::take(&mut pass.fields),
         settings,
@@ -231,7 +232,7 @@ fn evaluate_with(
         tracks: IndexMap::new(),
         wound_tracks: IndexMap::new(),
         lists: IndexMap::new(),
-        purse: purse(ruleset, character),
+        purse,
         content: Vec::new(),
         rolls: Vec::new(),
         issues,

@@ -28,6 +28,10 @@ pub(crate) fn settings(
         picked.insert(id, value);
     }
     for (id, def) in &ruleset.settings {
+        if let Some(saved) = picked.get(id).filter(|s| crate::value::too_large(s)) {
+            let pointer = format!("/setup/settings/{}", escape_segment(&id.to_string()));
+            issues.push(crate::value::too_large_issue(id, saved, pointer));
+        }
         let value = picked
             .get(id)
             .and_then(|v| scalar_value(v))

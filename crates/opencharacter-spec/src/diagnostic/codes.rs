@@ -352,6 +352,11 @@ codes! {
     /// A value outside its bounds: a field's min/max or maxLength, a pool, track, wound track or list (sheet; a rules issue).
     VALUE_OUT_OF_BOUNDS = "value-out-of-bounds", Issue, ["id", "value", "min", "max"],
         "a value is outside its bounds";
+    /// A saved number the number type cannot hold exactly (`1e20`, `9223372036854775808`), or a
+    /// purse total past 2^64 - 1; the default is used, the total shown at its largest (sheet; a
+    /// rules issue).
+    VALUE_TOO_LARGE = "value-too-large", Issue, ["id", "value"],
+        "a saved number does not fit the number type";
     /// A saved field value of the wrong type; the default is used (sheet; a rules issue).
     VALUE_WRONG_TYPE = "value-wrong-type", Issue, ["id", "expected"],
         "a saved value is not of its field's type";
