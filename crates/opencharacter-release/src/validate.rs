@@ -8,14 +8,17 @@
 //! `type`, `extends`, overrides, `hides` and every other reference (`opencharacter-resolve`).
 //! Checks of later parts of the format (layers, upgrade scripts) slot in as [`PackCheck`]s.
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use opencharacter_resolve::{
     LoadOptions, check_dependencies, check_references, load_ruleset, suggest_load_order,
 };
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
-use opencharacter_spec::ids::{PackId, Qualified, Reference};
-use opencharacter_spec::model::{ContentForm, ContentItem, ContentTypeDef, PackRelease, Ruleset};
+use opencharacter_spec::ids::{PackId, Qualified, QualifiedContentId, Reference};
+use opencharacter_spec::model::{
+    ContentForm, ContentItem, ContentTypeDef, Manifest, PackRelease, Ruleset,
+};
 use opencharacter_spec::validate::{property_diagnostics, required_keys};
 
 use crate::assemble::{AssembledPack, assemble};
@@ -33,6 +36,11 @@ pub struct ValidateOptions {
     pub limits: ReadLimits,
     /// Checks beyond this crate's, run on every pack validated; by default [`DEFAULT_CHECKS`].
     pub checks: Vec<PackCheck>,
+    /// Keep each pack's loaded ruleset in [`Validation::rulesets`] (off by default). Each pack is
+    /// loaded with its dependencies, so keeping every ruleset holds a chain of `n` packs
+    /// `n (n + 1) / 2` times over: 800 tiny packs took more than a gigabyte. Without it, one
+    /// ruleset is alive at a time and memory grows with the packs, not their square.
+    pub keep_rulesets: bool,
 }
 
 impl Default for ValidateOptions {
@@ -40,6 +48,7 @@ impl Default for ValidateOptions {
         ValidateOptions {
             limits: ReadLimits::default(),
             checks: DEFAULT_CHECKS.to_vec(),
+            keep_rulesets: false,
         }
     }
 }
@@ -65,7 +74,8 @@ pub struct Validation {
     /// Each pack of `reading.packs`, assembled (`None` where its manifest could not be read).
     pub assembled: Vec<Option<AssembledPack>>,
     /// Each pack of `reading.packs` loaded with its dependencies, in a suggested order: what
-    /// its references resolved in (`None` where it could not be assembled).
+    /// its references resolved in (`None` where it could not be assembled, and for every pack
+    /// unless [`ValidateOptions::keep_rulesets`]).
     pub rulesets: Vec<Option<Ruleset>>,
 }
 
@@ -134,33 +144,34 @@ pub fn validate_reading(
         .flatten()
         .map(|pack| &pack.release)
         .collect();
-    let own = releases.len();
-    releases.extend(others.iter().filter(|other| {
-        !assembled
+    let own_ids: HashSet<&PackId> = releases.iter().map(|r| &r.manifest.id).collect();
+    releases.extend(
+        others
             .iter()
-            .flatten()
-            .any(|pack| pack.release.manifest.id == other.manifest.id)
-    }));
+            .filter(|other| !own_ids.contains(&other.manifest.id)),
+    );
+    // Each validated pack's index in `reading.packs`, by ID (the first with it): a lookup per
+    // diagnostic, so a flood of them costs no scan each.
+    let mut positions: HashMap<&PackId, usize> = HashMap::new();
+    for (index, slot) in assembled.iter().enumerate() {
+        if let Some(pack) = slot {
+            positions.entry(&pack.release.manifest.id).or_insert(index);
+        }
+    }
     let load = LoadOptions {
         // The tables were built here, from the formula crate.
         check_formulas: false,
         ..LoadOptions::default()
     };
-    let index_of = |pack: &PackId| -> Option<usize> {
-        assembled
-            .iter()
-            .position(|a| a.as_ref().is_some_and(|a| a.release.manifest.id == *pack))
-    };
 
     // The manifests checked together once, in a suggested load order (as found when there is
     // none): duplicate packs, cycles, ranges, missing dependencies, spec versions.
     let order = load_order(&releases);
-    let validated: Vec<&PackId> = releases[..own].iter().map(|r| &r.manifest.id).collect();
     for diagnostic in check_dependencies(order.iter().map(|r| &r.manifest)) {
         let target = diagnostic
             .pack
             .as_ref()
-            .and_then(|pack| validated.contains(&pack).then(|| index_of(pack)).flatten());
+            .and_then(|pack| positions.get(pack).copied());
         match target {
             Some(index) => {
                 if let Some(assembled_pack) = &assembled[index] {
@@ -180,12 +191,17 @@ pub fn validate_reading(
     // Each pack is loaded with its dependencies (and theirs), as an app would load it: packs
     // of the same tree that do not depend on each other never meet.
     let mut rulesets: Vec<Option<Ruleset>> = Vec::new();
+    // What the formula step below needs from each ruleset, when the rulesets are not kept: the
+    // loaded content type of each item whose type is a dependency's.
+    let mut dependency_types: Vec<HashMap<QualifiedContentId, ContentTypeDef>> = Vec::new();
+    let graph = OrderIndex::new(&order);
     for (index, slot) in assembled.iter().enumerate() {
         let Some(pack) = slot else {
             rulesets.push(None);
+            dependency_types.push(HashMap::new());
             continue;
         };
-        let closure = dependency_closure(&pack.release, &order);
+        let closure = graph.closure(&pack.release);
         let (ruleset, loaded) = load_ruleset(closure, &load);
         let source = &reading.packs[index];
         let mut found = Vec::new();
@@ -216,16 +232,34 @@ pub fn validate_reading(
             }
         }
         reading.packs[index].diagnostics.extend(found);
-        rulesets.push(Some(ruleset));
+        let id = &pack.release.manifest.id;
+        dependency_types.push(
+            pack.release
+                .content
+                .iter()
+                .filter_map(|(_, item)| {
+                    let def = loaded_type(&ruleset, id, item)?;
+                    Some((loaded_item_id(id, item)?, def.clone()))
+                })
+                .collect(),
+        );
+        rulesets.push(options.keep_rulesets.then_some(ruleset));
     }
+    drop(graph);
     drop(order);
     drop(releases);
 
     // The formulas of content whose type is a dependency's complete each pack's table.
-    for ((slot, source), ruleset) in assembled.iter_mut().zip(&mut reading.packs).zip(&rulesets) {
-        if let (Some(pack), Some(ruleset)) = (slot, ruleset) {
+    for ((slot, source), types) in assembled
+        .iter_mut()
+        .zip(&mut reading.packs)
+        .zip(&dependency_types)
+    {
+        if let Some(pack) = slot {
             let id = pack.release.manifest.id.clone();
-            let found = pack.compile_more_formulas(source, |item| loaded_type(ruleset, &id, item));
+            let found = pack.compile_more_formulas(source, |item| {
+                loaded_item_id(&id, item).and_then(|key| types.get(&key))
+            });
             source.diagnostics.extend(found);
         }
     }
@@ -261,16 +295,21 @@ fn loaded_type<'r>(
     Some(declared)
 }
 
+/// The loaded item whose type an item of `pack` ends with: its override's target, else itself.
+fn loaded_item_id(pack: &PackId, item: &ContentItem) -> Option<QualifiedContentId> {
+    match (&item.overrides, &item.id) {
+        (Some(target), _) => Some(target.clone()),
+        (None, Some(id)) => Some(Qualified::new(pack.clone(), id.clone())),
+        (None, None) => None,
+    }
+}
+
 fn loaded_type_named<'r>(
     ruleset: &'r Ruleset,
     pack: &PackId,
     item: &ContentItem,
 ) -> Option<(String, &'r ContentTypeDef)> {
-    let id = match (&item.overrides, &item.id) {
-        (Some(target), _) => target.clone(),
-        (None, Some(id)) => Qualified::new(pack.clone(), id.clone()),
-        (None, None) => return None,
-    };
+    let id = loaded_item_id(pack, item)?;
     match ruleset.content.get(&id)?.item.content_type.as_ref()? {
         Reference::Qualified(qualified) => ruleset
             .content_types
@@ -370,45 +409,58 @@ const DEPENDENCY_CODES: [&str; 6] = [
 /// `releases` in a suggested load order, dependencies first; as given when no order exists (a
 /// cycle, a repeated pack: the manifest checks say why).
 fn load_order<'a>(releases: &[&'a PackRelease]) -> Vec<&'a PackRelease> {
+    // Each manifest back to its release by address: one lookup each, not a scan.
+    let by_manifest: HashMap<*const Manifest, &'a PackRelease> = releases
+        .iter()
+        .map(|r| (std::ptr::from_ref(&r.manifest), *r))
+        .collect();
     match suggest_load_order(releases.iter().map(|r| &r.manifest)) {
         Ok(manifests) => manifests
             .iter()
-            .filter_map(|m| {
-                releases
-                    .iter()
-                    .find(|r| std::ptr::eq(&r.manifest, *m))
-                    .copied()
-            })
+            .filter_map(|m| by_manifest.get(&std::ptr::from_ref(*m)).copied())
             .collect(),
         Err(_) => releases.to_vec(),
     }
 }
 
-/// `release` and every pack it depends on, directly or not, found by ID in `order` (the first
-/// with each ID), in `order`'s order. Bounded by the packs known, so a cycle ends.
-fn dependency_closure<'a>(
-    release: &PackRelease,
-    order: &[&'a PackRelease],
-) -> Vec<&'a PackRelease> {
-    let mut wanted: Vec<&PackId> = vec![&release.manifest.id];
-    let mut at = 0;
-    while at < wanted.len() {
-        let id = wanted[at];
-        at += 1;
-        if let Some(found) = order.iter().find(|r| r.manifest.id == *id) {
-            for dependency in found.manifest.dependencies.keys() {
-                if !wanted.contains(&dependency) {
-                    wanted.push(dependency);
+/// The load order indexed by pack ID, so that a pack's dependency closure costs its own size
+/// and edges, not a scan of every pack per dependency (a chain of 10,000 packs stays linear in
+/// the check itself).
+struct OrderIndex<'a> {
+    order: &'a [&'a PackRelease],
+    /// Each ID's first position in `order`.
+    position: HashMap<&'a PackId, usize>,
+}
+
+impl<'a> OrderIndex<'a> {
+    fn new(order: &'a [&'a PackRelease]) -> Self {
+        let mut position = HashMap::with_capacity(order.len());
+        for (at, release) in order.iter().enumerate() {
+            position.entry(&release.manifest.id).or_insert(at);
+        }
+        OrderIndex { order, position }
+    }
+
+    /// `release` and every pack it depends on, directly or not, found by ID in the order (the
+    /// first with each ID), in the order's order. Each pack is visited once, so a cycle ends.
+    fn closure(&self, release: &PackRelease) -> Vec<&'a PackRelease> {
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut stack: Vec<usize> = Vec::new();
+        if let Some(&at) = self.position.get(&release.manifest.id) {
+            seen.insert(at);
+            stack.push(at);
+        }
+        while let Some(at) = stack.pop() {
+            for dependency in self.order[at].manifest.dependencies.keys() {
+                if let Some(&next) = self.position.get(dependency)
+                    && seen.insert(next)
+                {
+                    stack.push(next);
                 }
             }
         }
+        let mut positions: Vec<usize> = seen.into_iter().collect();
+        positions.sort_unstable();
+        positions.into_iter().map(|at| self.order[at]).collect()
     }
-    let mut out: Vec<&PackRelease> = Vec::new();
-    for release in order {
-        let id = &release.manifest.id;
-        if wanted.contains(&id) && !out.iter().any(|r| r.manifest.id == *id) {
-            out.push(release);
-        }
-    }
-    out
 }

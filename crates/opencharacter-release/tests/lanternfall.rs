@@ -18,7 +18,11 @@ fn packs() -> PathBuf {
 }
 
 fn validation() -> Validation {
-    validate_paths(&[packs()], &[], &ValidateOptions::default()).unwrap()
+    let options = ValidateOptions {
+        keep_rulesets: true,
+        ..ValidateOptions::default()
+    };
+    validate_paths(&[packs()], &[], &options).unwrap()
 }
 
 /// An item as the river-trade pack's ruleset (the pack and the core) holds it.

@@ -12,6 +12,11 @@
 //! stay flat as the count grows, the growth in time per pack is the baseline's (cache misses of
 //! hash lookups over a larger working set), not the checks'.
 //!
+//! Then three shapes of issue 22, at 1,000 and 10,000 packs: a *chain* (each pack depends on the
+//! one before), a *star* (every pack depends on the first) and *diamonds* (pack `i` depends on
+//! `i - 1` and `i - 2`, so every pack is reached along two paths). The per-pack figure must stay
+//! flat: linear in packs plus edges.
+//!
 //! Run with `cargo bench -p opencharacter-resolve --bench dependencies`.
 
 use std::collections::HashMap;
@@ -57,6 +62,66 @@ fn synthetic(n: usize, window: Option<usize>) -> Vec<Manifest> {
         .collect()
 }
 
+/// `n` packs in one of issue 22's shapes: `chain`, `star` or `diamonds`.
+fn shaped(n: usize, shape: &str) -> Vec<Manifest> {
+    (0..n)
+        .map(|i| {
+            let deps: Vec<usize> = match shape {
+                "chain" => (i > 0).then(|| i - 1).into_iter().collect(),
+                "star" => (i > 0).then_some(0).into_iter().collect(),
+                _ => [i.checked_sub(1), i.checked_sub(2)]
+                    .into_iter()
+                    .flatten()
+                    .collect(),
+            };
+            let dependencies: serde_json::Map<String, serde_json::Value> = deps
+                .into_iter()
+                .map(|d| (format!("bench-p{d}"), "^1.0.0".into()))
+                .collect();
+            serde_json::from_value(serde_json::json!({
+                "id": format!("bench-p{i}"),
+                "version": "1.0.0",
+                "specVersion": "1.0.0",
+                "license": "CC0-1.0",
+                "defaultLanguage": "en",
+                "dependencies": dependencies,
+            }))
+            .expect("the shaped manifest fits the model")
+        })
+        .collect()
+}
+
+fn shapes() {
+    println!("chains, stars and diamonds, time per pack in µs (× = relative to 1,000 packs):");
+    println!(
+        "{:>9}  {:>8}  {:>22}  {:>22}",
+        "shape", "packs", "check_dependencies", "suggest (reversed)"
+    );
+    for shape in ["chain", "star", "diamonds"] {
+        let mut first: Option<[f64; 2]> = None;
+        for n in [1_000, 10_000] {
+            let packs = shaped(n, shape);
+            let given: Vec<&Manifest> = packs.iter().collect();
+            let reversed: Vec<&Manifest> = packs.iter().rev().collect();
+            let check = best_of(5, || {
+                let diagnostics = check_dependencies(given.iter().copied());
+                assert!(diagnostics.is_empty(), "the shaped order is valid");
+                black_box(diagnostics);
+            });
+            let suggest = best_of(5, || {
+                black_box(suggest_load_order(reversed.iter().copied()).expect("no cycles"));
+            });
+            let per_pack = [check, suggest].map(|d| d.as_secs_f64() * 1e6 / n as f64);
+            let base = *first.get_or_insert(per_pack);
+            println!(
+                "{shape:>9}  {n:>8}  {:>22}  {:>22}",
+                format!("{:.3} ({:.2}×)", per_pack[0], per_pack[0] / base[0]),
+                format!("{:.3} ({:.2}×)", per_pack[1], per_pack[1] / base[1]),
+            );
+        }
+    }
+}
+
 /// The best of several runs of `f`, to keep scheduling noise out of the figure.
 fn best_of(runs: usize, mut f: impl FnMut()) -> Duration {
     (0..runs)
@@ -70,6 +135,7 @@ fn best_of(runs: usize, mut f: impl FnMut()) -> Duration {
 }
 
 fn main() {
+    shapes();
     for (shape, window) in [("scattered", None), ("local", Some(64))] {
         println!("{shape} dependencies, time per pack in µs (× = relative to 1,000 packs):");
         println!(
