@@ -34,7 +34,15 @@ fn root() -> PathBuf {
 fn validation() -> &'static Validation {
     static ONCE: std::sync::OnceLock<Validation> = std::sync::OnceLock::new();
     ONCE.get_or_init(|| {
-        validate_paths(&[root().join("packs/5e")], &[], &ValidateOptions::default()).unwrap()
+        validate_paths(
+            &[root().join("packs/5e")],
+            &[],
+            &ValidateOptions {
+                keep_rulesets: true,
+                ..ValidateOptions::default()
+            },
+        )
+        .unwrap()
     })
 }
 

@@ -61,7 +61,15 @@ fn write(root: &Path, game: &str, files: &BTreeMap<String, String>) -> PathBuf {
 fn loaded(game: &str) -> Ruleset {
     let dir = tempfile::tempdir().unwrap();
     let pack = write(dir.path(), game, &import(game).files);
-    let validation = validate_paths(&[pack], &[], &ValidateOptions::default()).unwrap();
+    let validation = validate_paths(
+        &[pack],
+        &[],
+        &ValidateOptions {
+            keep_rulesets: true,
+            ..ValidateOptions::default()
+        },
+    )
+    .unwrap();
     let found: Vec<String> = validation
         .reading
         .all_diagnostics()

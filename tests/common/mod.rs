@@ -118,7 +118,15 @@ pub fn formula(value: &Value) -> String {
 }
 
 pub fn validation(pack: &str) -> Validation {
-    validate_paths(&[root().join(pack)], &[], &ValidateOptions::default()).unwrap()
+    validate_paths(
+        &[root().join(pack)],
+        &[],
+        &ValidateOptions {
+            keep_rulesets: true,
+            ..ValidateOptions::default()
+        },
+    )
+    .unwrap()
 }
 
 pub fn ruleset(validation: &Validation) -> Ruleset {
@@ -137,8 +145,15 @@ pub fn ruleset(validation: &Validation) -> Ruleset {
 /// everything found), loaded together: each pack is loaded with its dependencies, so the
 /// ruleset with the most packs holds them all.
 pub fn clean_ruleset(dir: &Path, what: &str) -> Ruleset {
-    let validation =
-        validate_paths(&[dir.to_path_buf()], &[], &ValidateOptions::default()).unwrap();
+    let validation = validate_paths(
+        &[dir.to_path_buf()],
+        &[],
+        &ValidateOptions {
+            keep_rulesets: true,
+            ..ValidateOptions::default()
+        },
+    )
+    .unwrap();
     let found: Vec<String> = validation
         .reading
         .all_diagnostics()
