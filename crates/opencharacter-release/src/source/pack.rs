@@ -161,7 +161,8 @@ impl Walk<'_> {
                 None
             }
             Verdict::Folder => {
-                if segments.len() >= self.limits.max_folder_depth {
+                // A folder at exactly the limit is read (`content/a/b/` is 3 deep); only deeper ones are not.
+                if segments.len() > self.limits.max_folder_depth {
                     self.diagnostics.push(
                         Diagnostic::new(&codes::PACK_LIMIT)
                             .with_arg(

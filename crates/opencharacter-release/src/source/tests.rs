@@ -174,7 +174,11 @@ fn a_broken_manifest_still_names_the_pack() {
 fn folder_depth_is_bounded() {
     let (_dir, root) = pack_dir();
     write(&root, "pack.yaml", MANIFEST.as_bytes());
+    // With a limit of 3, `content/a/b/` (3 folders deep) is read and `content/a/b/c/` (4) is
+    // not: the limit is the deepest nesting allowed (issue 22: a folder at exactly the limit was
+    // refused).
     write(&root, "content/a/b/c/d.yaml", b"{}\n");
+    write(&root, "content/a/b/e.yaml", b"{}\n");
     let limits = ReadLimits {
         max_folder_depth: 3,
         ..ReadLimits::default()
@@ -184,9 +188,10 @@ fn folder_depth_is_bounded() {
         .diagnostics
         .iter()
         .map(|d| (d.code.name, d.location.file.as_deref()))
+        .filter(|(code, _)| *code == "pack-limit")
         .collect();
-    assert_eq!(found, [("pack-limit", Some("content/a/b/"))]);
-    assert!(source.content.is_empty());
+    assert_eq!(found, [("pack-limit", Some("content/a/b/c/"))]);
+    assert_eq!(source.content.len(), 1);
 }
 
 #[test]
