@@ -9,6 +9,8 @@ use serde_json::Value;
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 /// The engine's longest ruleset ID.
 pub const MAX_ID_CHARS: usize = 64;
+/// The engine's longest summary, in characters (the ruleset's `coverage.summary`, an entry's).
+pub const MAX_SUMMARY_CHARS: usize = 300;
 /// IDs the engine keeps for itself.
 pub const RESERVED_IDS: [&str; 2] = ["engine-legacy", "traditional"];
 /// Top-level keys the engine reads; any other refuses the file.
@@ -161,6 +163,19 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
     if source.pointer("/coverage/summary").is_none() && top.contains_key("coverage") {
         out.push(invalid("/coverage", "coverage.summary", "is required"));
     }
+    // The engine's summary limit holds for the ruleset's own summary as for each entry's (issue
+    // 22: 100,000 characters were accepted here).
+    if let Some(summary) = source.pointer("/coverage/summary").and_then(Value::as_str) {
+        let chars = summary.chars().count();
+        if chars > MAX_SUMMARY_CHARS {
+            out.push(limit(
+                "/coverage/summary",
+                "a summary's characters",
+                chars,
+                MAX_SUMMARY_CHARS,
+            ));
+        }
+    }
     if source.pointer("/gm/checkGuidance").is_none() && top.contains_key("gm") {
         out.push(invalid("/gm", "gm.checkGuidance", "is required"));
     }
@@ -239,12 +254,12 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
             }
             if let Some(summary) = entry.get("summary").and_then(Value::as_str) {
                 let chars = summary.chars().count();
-                if chars > 300 {
+                if chars > MAX_SUMMARY_CHARS {
                     out.push(limit(
                         &format!("{at}/summary"),
                         "a summary's characters",
                         chars,
-                        300,
+                        MAX_SUMMARY_CHARS,
                     ));
                 }
             }
@@ -558,6 +573,26 @@ mod tests {
             );
         }
         assert!(codes_of(&found).contains(&"ruleset-json-limit"));
+    }
+
+    #[test]
+    fn the_rulesets_summary_is_held_to_the_engines_300_characters() {
+        let with = |chars: usize| {
+            json!({"schemaVersion": 1, "id": "barrow", "version": 1, "name": "x",
+                "coverage": {"summary": "s".repeat(chars)}, "resolution": {"kind": "dice-sum"},
+                "sheet": {}, "gm": {"checkGuidance": "g"}})
+        };
+        let limits_at = |chars: usize| -> Vec<String> {
+            check_ruleset(&with(chars), None)
+                .iter()
+                .filter(|d| d.code.name == "ruleset-json-limit")
+                .filter_map(|d| d.location.pointer.clone())
+                .collect()
+        };
+        // ruleset-json.md: "a summary of at most 300 characters".
+        assert!(limits_at(300).is_empty());
+        assert_eq!(limits_at(301), ["/coverage/summary"]);
+        assert_eq!(limits_at(100_000), ["/coverage/summary"]);
     }
 
     #[test]
