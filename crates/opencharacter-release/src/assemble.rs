@@ -47,6 +47,10 @@ pub struct AssembledPack {
     /// Formula sites already compiled (pointers from the release's root), so a second pass
     /// with dependency content types adds only the sites the first could not see.
     compiled_sites: HashSet<String>,
+    /// What reading left out, each reported once: (file, JSON pointer into it as written) of
+    /// every node removed so the rest could be read. Checks that would miss them stay quiet
+    /// ([`AssembledPack::left_out_names`]).
+    pub removed: Vec<(String, String)>,
 }
 
 /// Where the parts of a release were written: which rules file defined each rules item, which
@@ -375,6 +379,7 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
     };
     let mut out = Vec::new();
     let mut origins = Origins::default();
+    let mut removed: Vec<(String, String)> = Vec::new();
     for diagnostic in manifest_diagnostics(&manifest) {
         out.push(source.locate_pointer("pack.yaml", diagnostic));
     }
@@ -382,27 +387,39 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
     // Rules: each file read on its own, then merged in path order.
     let mut rules = RulesDocument::default();
     for file in &source.rules {
-        let Some(read) = source.deserialize::<RulesDocument>(file) else {
+        let Some(read) = source.read_model::<RulesDocument>(file) else {
             continue;
         };
-        let document = match read {
-            Ok(document) => document,
-            Err(diagnostic) => {
-                // A layer that tries what a layer cannot do (add a value, touch live state, …)
-                // fails the model as an unknown key; the layers crate says why instead.
-                let attempts = file
-                    .value()
-                    .map(opencharacter_layers::check_layer_attempts)
-                    .unwrap_or_default();
-                if attempts.is_empty() {
+        removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        if !read.diagnostics.is_empty() {
+            // A layer that tries what a layer cannot do (add a value, touch live state, …)
+            // fails the model as an unknown key; the layers crate says why instead.
+            let attempts = file
+                .value()
+                .map(opencharacter_layers::check_layer_attempts)
+                .unwrap_or_default();
+            let explained: Vec<String> = attempts
+                .iter()
+                .filter_map(|attempt| attempt.location.pointer.clone())
+                .collect();
+            for diagnostic in read.diagnostics {
+                let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
+                let is_explained = explained.iter().any(|attempt| {
+                    attempt == &pointer
+                        || attempt.starts_with(&format!("{pointer}/"))
+                        || pointer.starts_with(&format!("{attempt}/"))
+                });
+                if !is_explained {
                     out.push(diagnostic);
                 }
-                for attempt in attempts {
-                    let pointer = attempt.location.pointer.clone().unwrap_or_default();
-                    out.push(source.locate(&file.path, &pointer, attempt));
-                }
-                continue;
             }
+            for attempt in attempts {
+                let pointer = attempt.location.pointer.clone().unwrap_or_default();
+                out.push(source.locate(&file.path, &pointer, attempt));
+            }
+        }
+        let Some(document) = read.value else {
+            continue;
         };
         for item in file.value().map(rules_items).unwrap_or_default() {
             match origins.rules.get(&item) {
@@ -465,13 +482,13 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let FileKind::Content { expected_id } = &file.kind else {
             continue;
         };
-        let mut item: ContentItem = match source.deserialize(file) {
-            Some(Ok(item)) => item,
-            Some(Err(diagnostic)) => {
-                out.push(diagnostic);
-                continue;
-            }
-            None => continue,
+        let Some(read) = source.read_model::<ContentItem>(file) else {
+            continue;
+        };
+        out.extend(read.diagnostics);
+        removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        let Some(mut item) = read.value else {
+            continue;
         };
         if let Some(id) = &item.id
             && id != expected_id
@@ -504,13 +521,13 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let FileKind::Template { expected_id } = &file.kind else {
             continue;
         };
-        let mut template: Template = match source.deserialize(file) {
-            Some(Ok(template)) => template,
-            Some(Err(diagnostic)) => {
-                out.push(diagnostic);
-                continue;
-            }
-            None => continue,
+        let Some(read) = source.read_model::<Template>(file) else {
+            continue;
+        };
+        out.extend(read.diagnostics);
+        removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        let Some(mut template) = read.value else {
+            continue;
         };
         if template.id != *expected_id {
             out.push(id_mismatch(source, &file.path, &template.id, expected_id));
@@ -528,17 +545,20 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let FileKind::Upgrade { from, to } = &file.kind else {
             continue;
         };
-        match source.deserialize::<UpgradeScript>(file) {
-            Some(Ok(script)) => upgrades.push((
+        let Some(read) = source.read_model::<UpgradeScript>(file) else {
+            continue;
+        };
+        out.extend(read.diagnostics);
+        removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        if let Some(script) = read.value {
+            upgrades.push((
                 Upgrade {
                     from: from.clone(),
                     to: to.clone(),
                     steps: script.steps,
                 },
                 file.path.clone(),
-            )),
-            Some(Err(diagnostic)) => out.push(diagnostic),
-            None => {}
+            ));
         }
     }
     upgrades.sort_by(|a, b| a.0.from.cmp(&b.0.from));
@@ -557,8 +577,8 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
             .get(&default)
             .and_then(|files| files.first())
             .and_then(|path| source.file(path))
-            .and_then(|file| source.deserialize::<I18nFile>(file))
-            .and_then(Result::ok)
+            .and_then(|file| source.read_model::<I18nFile>(file))
+            .and_then(|read| read.value)
         {
             release.i18n.meta = meta.meta;
         }
@@ -580,6 +600,7 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         languages,
         origins,
         compiled_sites: HashSet::new(),
+        removed,
     };
 
     // Features against specVersion.
@@ -658,21 +679,29 @@ fn read_languages(
         // The i18n crate's checks of one file: its language against its path, values that are
         // not text, keys that name nothing in the pack.
         let checked = check_file(Some(&nameable), language, value);
-        let values_not_text = checked
+        let not_text: Vec<String> = checked
             .iter()
-            .any(|d| d.code == &codes::I18N_VALUE_NOT_TEXT);
+            .filter(|d| d.code == &codes::I18N_VALUE_NOT_TEXT)
+            .filter_map(|d| d.location.pointer.clone())
+            .collect();
         for diagnostic in checked {
             out.push(source.locate_pointer(&file.path, diagnostic));
         }
-        let parsed: I18nFile = match source.deserialize(file) {
-            Some(Ok(parsed)) => parsed,
+        let Some(read) = source.read_model::<I18nFile>(file) else {
+            continue;
+        };
+        for diagnostic in read.diagnostics {
             // A value that is not text was just reported, in words about text.
-            Some(Err(_)) if values_not_text => continue,
-            Some(Err(diagnostic)) => {
+            let pointer = diagnostic.location.pointer.as_deref().unwrap_or_default();
+            let told = not_text
+                .iter()
+                .any(|told| told == pointer || pointer.starts_with(&format!("{told}/")));
+            if !told {
                 out.push(diagnostic);
-                continue;
             }
-            None => continue,
+        }
+        let Some(parsed) = read.value else {
+            continue;
         };
         origins
             .i18n

@@ -148,6 +148,18 @@ impl SourceFile {
     }
 }
 
+/// A model type read from one file with recovery ([`PackSource::read_model`]).
+#[derive(Debug, Clone)]
+pub struct ModelRead<T> {
+    /// What was read, when the file's root fit once the mistakes were removed.
+    pub value: Option<T>,
+    /// One diagnostic per mistake, located.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The nodes removed to read the rest (JSON pointers into the file as written): what a
+    /// later check must not report as missing.
+    pub removed: Vec<String>,
+}
+
 /// A pack folder, read: its files by kind, the manifest if it parsed, and what went wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PackSource {
@@ -160,8 +172,11 @@ pub struct PackSource {
     /// The pack's ID: the manifest's when it names a valid one, else `<game>-<folder>` when
     /// that is a valid ID.
     pub id: Option<PackId>,
-    /// The manifest, when `pack.yaml` parsed and fits the model.
+    /// The manifest, when `pack.yaml` parsed and its root fits the model (a misspelt or
+    /// ill-typed optional key is reported and left out).
     pub manifest: Option<Manifest>,
+    /// The nodes of `pack.yaml` left out of `manifest` (JSON pointers), each reported once.
+    pub manifest_removed: Vec<String>,
     /// `pack.yaml` (absent only when it could not be read).
     pub manifest_file: Option<SourceFile>,
     /// `rules/*.yaml`, by path.
@@ -245,9 +260,35 @@ impl PackSource {
         self.locate(path, &pointer, diagnostic)
     }
 
-    /// Reads a model type from a file's document; a mismatch is a `yaml-invalid` diagnostic
-    /// located at the offending key, with the pack and file set. `None` when the file has no
-    /// document (its reading already reported why).
+    /// Reads a model type from a file's document, recovering
+    /// ([`Document::deserialize_recovering`]): each node that does not fit is one `yaml-invalid`
+    /// (or `invalid-id`) diagnostic located at it, with the pack and file set, and the value is
+    /// read from the rest. `None` when the file has no document (its reading already reported
+    /// why).
+    pub fn read_model<T: DeserializeOwned>(&self, file: &SourceFile) -> Option<ModelRead<T>> {
+        let document = file.document.as_ref()?;
+        let recovered = document.deserialize_recovering::<T>();
+        let diagnostics = recovered
+            .errors
+            .iter()
+            .map(|error| {
+                let diagnostic = error.to_diagnostic().with_file(file.path.clone());
+                match &self.id {
+                    Some(id) => diagnostic.with_pack(id.clone()),
+                    None => diagnostic,
+                }
+            })
+            .collect();
+        Some(ModelRead {
+            value: recovered.value,
+            diagnostics,
+            removed: recovered.removed,
+        })
+    }
+
+    /// Reads a model type from a file's document; the first mismatch is a `yaml-invalid`
+    /// diagnostic located at the offending key, with the pack and file set. `None` when the
+    /// file has no document (its reading already reported why).
     pub fn deserialize<T: DeserializeOwned>(
         &self,
         file: &SourceFile,
