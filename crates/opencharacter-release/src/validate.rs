@@ -231,6 +231,21 @@ pub fn validate_reading(
         }
     }
 
+    // Follow-on errors of what reading left out are dropped: the one error about it was given.
+    let left_out = crate::follow_on::LeftOut::of(&reading, &assembled);
+    if !left_out.is_empty() {
+        for (source, pack) in reading.packs.iter_mut().zip(&assembled) {
+            let dependencies: Vec<PackId> = pack
+                .as_ref()
+                .map(|pack| pack.release.manifest.dependencies.keys().cloned().collect())
+                .unwrap_or_default();
+            let id = source.id.clone();
+            source
+                .diagnostics
+                .retain(|diagnostic| !left_out.explains(diagnostic, id.as_ref(), &dependencies));
+        }
+    }
+
     for source in &mut reading.packs {
         if let Some(id) = &source.id {
             for diagnostic in &mut source.diagnostics {
