@@ -29,6 +29,7 @@ mod mechanism_packs;
 mod migrate_end_to_end;
 mod migrate_properties;
 mod mothership_pack;
+mod recovery;
 mod registry;
 mod release_fixtures;
 mod ruleset_json_import;

@@ -380,7 +380,15 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
     let mut out = Vec::new();
     let mut origins = Origins::default();
     let mut removed: Vec<(String, String)> = Vec::new();
+    // A default language that is not a tag was reported; looking for its files would only
+    // report it again.
+    let mut default_is_tag = true;
     for diagnostic in manifest_diagnostics(&manifest) {
+        if diagnostic.code == &codes::LANGUAGE_TAG_INVALID
+            && diagnostic.location.pointer.as_deref() == Some("/defaultLanguage")
+        {
+            default_is_tag = false;
+        }
         out.push(source.locate_pointer("pack.yaml", diagnostic));
     }
 
@@ -487,6 +495,9 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         };
         out.extend(read.diagnostics);
         removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        // Something of the item was left out (and reported): what it then lacks is a
+        // consequence, not a second mistake.
+        let partial = !read.removed.is_empty();
         let Some(mut item) = read.value else {
             continue;
         };
@@ -501,7 +512,17 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let problems = content_problems(&item);
         let form_ok = item.form().is_ok();
         for problem in problems {
-            out.push(source.locate(&file.path, &problem.pointer, problem.to_diagnostic()));
+            let diagnostic = problem.to_diagnostic();
+            let lacking = [
+                &codes::PROPERTY_REQUIRED,
+                &codes::EXACTLY_ONE_OF,
+                &codes::AT_LEAST_ONE_OF,
+                &codes::CONTENT_FORM_INVALID,
+            ]
+            .contains(&diagnostic.code);
+            if !(partial && lacking) {
+                out.push(source.locate(&file.path, &problem.pointer, diagnostic));
+            }
         }
         if let Some(diagnostic) =
             deprecation_diagnostic(expected_id.as_str(), &item, &release.manifest.version)
@@ -588,11 +609,13 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
             .collect();
     } else {
         release.i18n.meta.language = default.clone();
-        out.push(source.locate(
-            "pack.yaml",
-            "/defaultLanguage",
-            Diagnostic::new(&codes::I18N_FILE_MISSING).with_arg("language", &default),
-        ));
+        if default_is_tag {
+            out.push(source.locate(
+                "pack.yaml",
+                "/defaultLanguage",
+                Diagnostic::new(&codes::I18N_FILE_MISSING).with_arg("language", &default),
+            ));
+        }
     }
 
     let mut assembled = AssembledPack {

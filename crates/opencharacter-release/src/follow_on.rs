@@ -77,8 +77,15 @@ impl LeftOut {
                     FileKind::Rules | FileKind::Upgrade { .. } if file.document.is_none() => {
                         left.unnamed.insert(id.clone());
                     }
-                    FileKind::I18n { .. } if file.document.is_none() => {
-                        left.unnamed.insert(id.clone());
+                    FileKind::I18n { language } => {
+                        let read = pack
+                            .origins
+                            .i18n
+                            .get(language)
+                            .is_some_and(|files| files.contains(&file.path));
+                        if !read {
+                            left.unnamed.insert(id.clone());
+                        }
                     }
                     _ => {}
                 }

@@ -93,6 +93,21 @@ impl SourceFile {
             .and_then(|document| document.spans.locate(pointer))
     }
 
+    /// Where the text `pointer` is about starts and ends: the value itself when it is a scalar
+    /// written on one line (`extends: weapons.longswrd` points at `weapons.longswrd`, whole),
+    /// else the key that names it ([`SourceFile::locate`]), with its end when known.
+    pub fn locate_span(&self, pointer: &str) -> Option<(Position, Option<Position>)> {
+        let document = self.document.as_ref()?;
+        let spans = &document.spans;
+        if let Some(span) = spans.get(pointer)
+            && let Some(end) = spans.end_of(pointer, Some(span.value))
+        {
+            return Some((span.value, Some(end)));
+        }
+        let start = spans.locate(pointer)?;
+        Some((start, spans.end_of(pointer, Some(start))))
+    }
+
     /// Where the character at `offset` (0-based, in characters) of the string at `pointer` was
     /// written, so an error inside a value (a formula's bad token, an ID's bad character) points
     /// at that character. Exact when the string is written on one line as it reads (plain, or
@@ -247,8 +262,14 @@ impl PackSource {
         if let Some(id) = &self.id {
             diagnostic = diagnostic.with_pack(id.clone());
         }
-        match self.file(path).and_then(|file| file.locate(pointer)) {
-            Some(position) => diagnostic.at(position.line, position.column),
+        match self.file(path).and_then(|file| file.locate_span(pointer)) {
+            Some((start, end)) => {
+                let diagnostic = diagnostic.at(start.line, start.column);
+                match end {
+                    Some(end) => diagnostic.to(end.line, end.column),
+                    None => diagnostic,
+                }
+            }
             None => diagnostic,
         }
     }
