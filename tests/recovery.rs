@@ -96,7 +96,8 @@ const MUTATIONS: &[Mutation] = &[
         applies: |_| true,
         edit: |text| {
             let (index, key) = first_top_key(text)?;
-            let code = if key.contains('.') || text.starts_with("_meta") || text.contains("\n_meta") {
+            let code = if key.contains('.') || text.starts_with("_meta") || text.contains("\n_meta")
+            {
                 "i18n-value-not-text"
             } else {
                 "yaml-invalid"

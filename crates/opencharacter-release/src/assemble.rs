@@ -710,7 +710,20 @@ fn read_languages(
         for diagnostic in checked {
             out.push(source.locate_pointer(&file.path, diagnostic));
         }
-        let Some(read) = source.read_model::<I18nFile>(file) else {
+        // A value that is not text was just reported, in words about text: it is left out
+        // before the file is read (its text is a map of untagged values, where serde would
+        // only say that the whole file does not fit).
+        let mut cleaned = file.clone();
+        if let Some(document) = &mut cleaned.document {
+            for pointer in &not_text {
+                if let Some((parent, last)) = pointer.rsplit_once('/')
+                    && let Some(serde_json::Value::Object(map)) = document.value.pointer_mut(parent)
+                {
+                    map.shift_remove(&last.replace("~1", "/").replace("~0", "~"));
+                }
+            }
+        }
+        let Some(read) = source.read_model::<I18nFile>(&cleaned) else {
             continue;
         };
         for diagnostic in read.diagnostics {

@@ -163,6 +163,19 @@ impl SourceFile {
     }
 }
 
+/// The codes whose pointer names a key that is itself the mistake (a property, a text key, an
+/// ID written twice, a key a layer may not have): they point at the key, not at its value.
+const ABOUT_A_KEY: &[&str] = &[
+    "i18n-key-unknown",
+    "i18n-key-invalid",
+    "duplicate-rules-id",
+    "duplicate-id",
+    "property-not-allowed",
+    "content-type-property-unknown",
+    "layer-effect-not-allowed",
+    "roll-parameter-name",
+];
+
 /// A model type read from one file with recovery ([`PackSource::read_model`]).
 #[derive(Debug, Clone)]
 pub struct ModelRead<T> {
@@ -262,7 +275,16 @@ impl PackSource {
         if let Some(id) = &self.id {
             diagnostic = diagnostic.with_pack(id.clone());
         }
-        match self.file(path).and_then(|file| file.locate_span(pointer)) {
+        let span = self.file(path).and_then(|file| {
+            if ABOUT_A_KEY.contains(&diagnostic.code.name) {
+                let document = file.document.as_ref()?;
+                let start = document.spans.locate(pointer)?;
+                Some((start, document.spans.end_of(pointer, Some(start))))
+            } else {
+                file.locate_span(pointer)
+            }
+        });
+        match span {
             Some((start, end)) => {
                 let diagnostic = diagnostic.at(start.line, start.column);
                 match end {
