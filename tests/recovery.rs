@@ -144,6 +144,80 @@ const MUTATIONS: &[Mutation] = &[
             ))
         },
     },
+    // Text that is not YAML (a `]` closing nothing) is `yaml-syntax` where it stops (reading.md).
+    Mutation {
+        name: "not YAML",
+        applies: |_| true,
+        edit: |text| {
+            let (text, line) = append(text, "zzz: ]");
+            Some((text, "yaml-syntax", line))
+        },
+    },
+    // `defaultLanguage` must be a BCP 47 tag (manifest.md): `language-tag-invalid` at it.
+    Mutation {
+        name: "invalid language tag",
+        applies: |path| path == "pack.yaml",
+        edit: |text| {
+            let index = lines(text)
+                .iter()
+                .position(|line| line.starts_with("defaultLanguage: "))?;
+            Some((
+                replace_line(text, index, "defaultLanguage: en_GB!"),
+                "language-tag-invalid",
+                index + 1,
+            ))
+        },
+    },
+    // A dependency's range must be an npm range (manifest.md): `invalid-version-range` at it.
+    Mutation {
+        name: "bad range",
+        applies: |path| path == "pack.yaml",
+        edit: |text| {
+            let all = lines(text);
+            let start = all
+                .iter()
+                .position(|line| line.starts_with("dependencies:"))?;
+            let index = start + 1;
+            let line = all.get(index)?;
+            let (key, _) = line.split_once(": ")?;
+            line.starts_with("  ").then_some(())?;
+            Some((
+                replace_line(text, index, &format!("{key}: \"^^0.1\"")),
+                "invalid-version-range",
+                index + 1,
+            ))
+        },
+    },
+    // A layer may only do what layers.md lists; any other key is `layer-effect-not-allowed`.
+    Mutation {
+        name: "unknown layer key",
+        applies: |path| path.starts_with("rules/"),
+        edit: |text| {
+            let all = lines(text);
+            let start = all.iter().position(|line| *line == "layers:")?;
+            let layer = all.get(start + 1)?;
+            (layer.starts_with("  ") && !layer.starts_with("   ") && layer.ends_with(':'))
+                .then_some(())?;
+            let mut out: Vec<String> = all.iter().map(|l| (*l).to_owned()).collect();
+            out.insert(start + 2, "    colour: red".to_owned());
+            Some((out.join("\n") + "\n", "layer-effect-not-allowed", start + 3))
+        },
+    },
+    // A content type is an ID; capitals and `!` are not ID characters (ids.md): `invalid-id`.
+    Mutation {
+        name: "invalid ID",
+        applies: |path| path.starts_with("content/"),
+        edit: |text| {
+            let index = lines(text)
+                .iter()
+                .position(|line| line.starts_with("type: ") && !line.contains('#'))?;
+            Some((
+                replace_line(text, index, "type: Not-An-Id!"),
+                "invalid-id",
+                index + 1,
+            ))
+        },
+    },
 ];
 
 /// What one validation gives: every diagnostic as (code, severity is error, pack-relative file,

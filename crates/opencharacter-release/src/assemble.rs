@@ -589,7 +589,7 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
     }
 
     // Languages.
-    let languages = read_languages(source, &release, &mut origins, &mut out);
+    let languages = read_languages(source, &release, &mut origins, &mut out, &mut removed);
     let default = release.manifest.default_language.clone();
     if let Some(text) = languages.get(&default) {
         release.i18n.meta.language = default.clone();
@@ -627,7 +627,13 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
     };
 
     // Features against specVersion.
-    let language_names: Vec<&str> = assembled.languages.keys().map(String::as_str).collect();
+    // With a default language that is not a tag (reported), no file is its language: the
+    // files' languages are not "beyond the default one".
+    let language_names: Vec<&str> = if default_is_tag {
+        assembled.languages.keys().map(String::as_str).collect()
+    } else {
+        Vec::new()
+    };
     let contents = PackContents {
         rules: &assembled.release.rules,
         upgrades: &assembled.release.upgrades,
@@ -684,6 +690,7 @@ fn read_languages(
     release: &PackRelease,
     origins: &mut Origins,
     out: &mut Vec<Diagnostic>,
+    removed: &mut Vec<(String, String)>,
 ) -> IndexMap<String, IndexMap<String, String>> {
     let mut languages: IndexMap<String, IndexMap<String, String>> = IndexMap::new();
     let default = &release.manifest.default_language;
@@ -713,6 +720,7 @@ fn read_languages(
         // A value that is not text was just reported, in words about text: it is left out
         // before the file is read (its text is a map of untagged values, where serde would
         // only say that the whole file does not fit).
+        removed.extend(not_text.iter().map(|p| (file.path.clone(), p.clone())));
         let mut cleaned = file.clone();
         if let Some(document) = &mut cleaned.document {
             for pointer in &not_text {

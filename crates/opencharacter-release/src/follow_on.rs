@@ -30,6 +30,7 @@ const FOLLOW_ON_CODES: &[&str] = &[
     "i18n-file-missing",
     "property-required",
     "layer-target-unknown",
+    "layer-ladder-without-resolution",
     "upgrade-target-unknown",
     "upgrade-source-current",
     "upgrade-list-unknown",
