@@ -40,12 +40,12 @@ pub fn init_color(when: ColorWhen) {
 }
 
 /// A word of the report itself (`error`, `help`, …) in `text`, English when it lacks it.
-fn word<'a>(text: &'a StandardText, key: &'a str) -> &'a str {
+fn word<'a>(text: &'a StandardText, key: &str) -> &'a str {
     text.report
         .get(key)
         .filter(|word| !word.is_empty())
         .or_else(|| StandardText::english().report.get(key))
-        .map_or(key, String::as_str)
+        .map_or("", String::as_str)
 }
 
 fn severity_word(severity: Severity) -> &'static str {
@@ -92,10 +92,20 @@ pub fn human(reading: &Reading, text: &StandardText) -> String {
             .filter(|d| d.severity == severity)
             .count()
     };
+    let counted = |what: &str, n: usize| {
+        // English and Spanish both have one form for one and another for the rest.
+        let key = format!("{what}-{}", if n == 1 { "one" } else { "other" });
+        let mut args = indexmap::IndexMap::new();
+        args.insert("count".to_owned(), n.to_string());
+        render_template(word(text, &key), &args)
+    };
     let mut args = indexmap::IndexMap::new();
-    args.insert("errors".to_owned(), count(Severity::Error).to_string());
-    args.insert("warnings".to_owned(), count(Severity::Warning).to_string());
-    args.insert("packs".to_owned(), reading.packs.len().to_string());
+    args.insert("errors".to_owned(), counted("errors", count(Severity::Error)));
+    args.insert(
+        "warnings".to_owned(),
+        counted("warnings", count(Severity::Warning)),
+    );
+    args.insert("packs".to_owned(), counted("packs", reading.packs.len()));
     let _ = writeln!(out, "{}", render_template(word(text, "summary"), &args));
     out
 }
