@@ -432,13 +432,17 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         for item in file.value().map(rules_items).unwrap_or_default() {
             match origins.rules.get(&item) {
                 Some(first) if !first.is_empty() => {
-                    let first_place = source
-                        .file(first)
-                        .and_then(|f| f.locate(&item))
-                        .map_or_else(
-                            || first.clone(),
-                            |p| format!("{first}:{}:{}", p.line, p.column),
-                        );
+                    let first_position = source.file(first).and_then(|f| f.locate(&item));
+                    let first_place = first_position.map_or_else(
+                        || first.clone(),
+                        |p| format!("{first}:{}:{}", p.line, p.column),
+                    );
+                    let label = opencharacter_spec::diagnostic::Location {
+                        file: Some(first.clone()),
+                        line: first_position.map(|p| p.line),
+                        column: first_position.map(|p| p.column),
+                        ..Default::default()
+                    };
                     let (section, id) = describe_item(&item);
                     out.push(
                         source.locate(
@@ -447,7 +451,8 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
                             Diagnostic::new(&codes::DUPLICATE_RULES_ID)
                                 .with_arg("section", section)
                                 .with_arg("id", id)
-                                .with_arg("first", first_place),
+                                .with_arg("first", first_place)
+                                .with_label(label, "first-defined-here"),
                         ),
                     );
                 }

@@ -131,10 +131,16 @@ impl YamlError {
                 Diagnostic::new(&codes::YAML_SYNTAX).with_arg("reason", &self.message)
             }
             YamlErrorKind::DuplicateKey { key, first } => {
+                let place = crate::diagnostic::Location {
+                    line: Some(first.line),
+                    column: Some(first.column),
+                    ..Default::default()
+                };
                 Diagnostic::new(&codes::YAML_DUPLICATE_KEY)
                     .with_arg("key", key)
                     .with_arg("line", first.line)
                     .with_arg("column", first.column)
+                    .with_label(place, "first-defined-here")
             }
             YamlErrorKind::Limit => {
                 Diagnostic::new(&codes::YAML_LIMIT).with_arg("reason", &self.message)
