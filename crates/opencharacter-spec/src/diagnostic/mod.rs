@@ -243,7 +243,17 @@ impl Diagnostic {
             .diagnostic_template(self.code.name)
             .or_else(|| StandardText::english().diagnostic_template(self.code.name))
             .unwrap_or(self.code.summary);
-        render_template(template, &self.args)
+        // A kind is a key of the standard text's `kinds`, shown in the text's language.
+        let mut args = self.args.clone();
+        if let Some(kind) = args.get_mut("kind")
+            && let Some(word) = text
+                .kinds
+                .get(kind.as_str())
+                .filter(|word| !word.is_empty())
+        {
+            *kind = word.clone();
+        }
+        render_template(template, &args)
     }
 
     /// The flat JSON record the command prints with `--format json`: `code`, `severity`, `pack`,
