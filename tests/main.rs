@@ -37,6 +37,7 @@ mod ruleset_json_keys;
 mod schemas;
 mod seed_examples;
 mod sheet_fighter;
+mod spanish_messages;
 mod srd_characters;
 mod srd_monster_rules;
 mod srd_monster_sheets;
