@@ -44,11 +44,7 @@ const ENGLISH: &[&str] = &[
 
 fn english_words(message: &str) -> Vec<&'static str> {
     // Code spans (`…`) quote what the author wrote, in whatever language; they are not ours.
-    let prose: String = message
-        .split('`')
-        .step_by(2)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let prose: String = message.split('`').step_by(2).collect::<Vec<_>>().join(" ");
     let words: Vec<String> = prose
         .split(|c: char| !c.is_alphanumeric())
         .map(str::to_lowercase)

@@ -100,7 +100,10 @@ pub fn human(reading: &Reading, text: &StandardText) -> String {
         render_template(word(text, &key), &args)
     };
     let mut args = indexmap::IndexMap::new();
-    args.insert("errors".to_owned(), counted("errors", count(Severity::Error)));
+    args.insert(
+        "errors".to_owned(),
+        counted("errors", count(Severity::Error)),
+    );
     args.insert(
         "warnings".to_owned(),
         counted("warnings", count(Severity::Warning)),

@@ -50,9 +50,18 @@ fn a_dozen_diagnostics_look_as_their_snapshots_in_english_and_spanish() {
         let fixture = workspace().join("tests/fixtures/invalid").join(code);
         for lang in ["en", "es"] {
             let forms: [(&str, Vec<&str>); 3] = [
-                ("human", vec!["--lang", lang, "validate", "--color", "never", "demo"]),
-                ("color", vec!["--lang", lang, "validate", "--color", "always", "demo"]),
-                ("json", vec!["--lang", lang, "validate", "--format", "json", "demo"]),
+                (
+                    "human",
+                    vec!["--lang", lang, "validate", "--color", "never", "demo"],
+                ),
+                (
+                    "color",
+                    vec!["--lang", lang, "validate", "--color", "always", "demo"],
+                ),
+                (
+                    "json",
+                    vec!["--lang", lang, "validate", "--format", "json", "demo"],
+                ),
             ];
             for (form, args) in forms {
                 let got = run(&fixture, &args).replace('\x1b', "\\x1b");
