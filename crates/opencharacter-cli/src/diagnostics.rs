@@ -299,7 +299,21 @@ pub fn relative(path: &Path, here: Option<&Path>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::window;
+    use super::{AnsiColor, Style, excerpt, plain, window};
+
+    #[test]
+    fn the_whole_span_is_underlined() {
+        // `type: kti` with the value at column 7 and its end just past it at column 10: three
+        // marks under `kti`, after six spaces for `type: `.
+        let mut out = String::new();
+        let red = Style::new().fg_color(Some(AnsiColor::Red.into()));
+        excerpt(&mut out, " ", 2, "type: kti", 7, Some(10), '^', red, None);
+        assert_eq!(plain(&out), "  |\n2 | type: kti\n  |       ^^^\n");
+        // Without an end, one mark; a label's note follows its marks.
+        let mut out = String::new();
+        excerpt(&mut out, " ", 1, "id: x", 1, None, '-', red, Some("first defined here"));
+        assert_eq!(plain(&out), "  |\n1 | id: x\n  | - first defined here\n");
+    }
 
     #[test]
     fn short_lines_are_shown_whole() {
