@@ -311,7 +311,17 @@ mod tests {
         assert_eq!(plain(&out), "  |\n2 | type: kti\n  |       ^^^\n");
         // Without an end, one mark; a label's note follows its marks.
         let mut out = String::new();
-        excerpt(&mut out, " ", 1, "id: x", 1, None, '-', red, Some("first defined here"));
+        excerpt(
+            &mut out,
+            " ",
+            1,
+            "id: x",
+            1,
+            None,
+            '-',
+            red,
+            Some("first defined here"),
+        );
         assert_eq!(plain(&out), "  |\n1 | id: x\n  | - first defined here\n");
     }
 

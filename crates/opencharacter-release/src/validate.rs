@@ -214,8 +214,13 @@ pub fn validate_reading(
         }
         found.extend(property_checks(pack, source, &ruleset));
         found.extend(i18n_checks(pack, source));
-        // The `-i18n` package: checked here, so `validate` refuses what `build` would.
-        found.extend(crate::build::i18n_package(pack, source).1);
+        // The `-i18n` package: checked here, so `validate` refuses what `build` would. With a
+        // default language that is not a tag (reported), no language is "beyond" it.
+        if opencharacter_spec::validate::language_tag(&pack.release.manifest.default_language)
+            .is_ok()
+        {
+            found.extend(crate::build::i18n_package(pack, source).1);
+        }
         for check in &options.checks {
             for diagnostic in check(pack, &ruleset) {
                 found.push(pack.locate(source, diagnostic));
