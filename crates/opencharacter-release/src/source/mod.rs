@@ -266,7 +266,9 @@ impl PackSource {
     /// let located = source.locate("pack.yaml", "/license", found);
     /// assert_eq!(located.pack.as_ref().map(|p| p.as_str()), Some("demo-core"));
     /// assert_eq!(located.location.file.as_deref(), Some("pack.yaml"));
-    /// assert_eq!((located.location.line, located.location.column), (Some(4), Some(1)));
+    /// // `license: CC0-1.0`: the value, from column 10 to just past it.
+    /// assert_eq!((located.location.line, located.location.column), (Some(4), Some(10)));
+    /// assert_eq!(located.location.end_column, Some(17));
     /// # Ok(())
     /// # }
     /// ```
