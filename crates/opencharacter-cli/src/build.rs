@@ -73,7 +73,7 @@ pub fn run(args: &Args) -> ExitCode {
                     .display()
                     .to_string()
             };
-            let mut text = crate::validate::human(reading);
+            let mut text = crate::diagnostics::human(reading, crate::lang::standard_text());
             for built in &build.built {
                 let pack = &reading.packs[built.index];
                 let id = pack.id.as_ref().map_or("?", |id| id.as_str());
@@ -98,7 +98,7 @@ pub fn run(args: &Args) -> ExitCode {
         _ => false,
     };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    let _ = anstream::stdout().lock().write_all(text.as_bytes());
     if build.write_failed || index_failed {
         ExitCode::from(2)
     } else if build.has_errors() {

@@ -8,6 +8,7 @@ use clap::{CommandFactory as _, Parser};
 
 mod build;
 mod completions;
+mod diagnostics;
 mod formula;
 mod import_ruleset;
 mod input;
@@ -31,6 +32,10 @@ struct Cli {
     /// environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else English.
     #[arg(long, global = true, value_name = "TAG")]
     lang: Option<String>,
+    /// When to colour diagnostics: `auto` (on a terminal, unless `NO_COLOR` is set), `always`,
+    /// `never`.
+    #[arg(long, global = true, value_enum, default_value_t = diagnostics::ColorWhen::Auto, value_name = "WHEN")]
+    color: diagnostics::ColorWhen,
     #[command(subcommand)]
     command: Command,
 }
@@ -78,6 +83,7 @@ enum Format {
 fn main() -> std::process::ExitCode {
     pipe::end_quietly_when_the_reader_goes_away();
     let cli = Cli::parse();
+    diagnostics::init_color(cli.color);
     if let Err(error) = lang::init(cli.lang.as_deref()) {
         eprintln!("error: {error}");
         return std::process::ExitCode::from(2);

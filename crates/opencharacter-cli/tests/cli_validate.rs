@@ -136,6 +136,9 @@ error[yaml-duplicate-key]: the key `id` is already in this mapping, at line 1, c
   |
 2 | id: weapons.club
   | ^
+  |
+1 | id: weapons.club
+  | - first defined here
 
 warning[unknown-file]: `notes.txt` is not part of the pack layout and is not read
   --> packs/demo/core/notes.txt

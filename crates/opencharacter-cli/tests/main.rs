@@ -15,4 +15,5 @@ mod cli_load;
 mod cli_migrate;
 mod cli_sheet;
 mod cli_show;
+mod cli_snapshots;
 mod cli_validate;

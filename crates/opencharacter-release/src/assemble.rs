@@ -47,6 +47,10 @@ pub struct AssembledPack {
     /// Formula sites already compiled (pointers from the release's root), so a second pass
     /// with dependency content types adds only the sites the first could not see.
     compiled_sites: HashSet<String>,
+    /// What reading left out, each reported once: (file, JSON pointer into it as written) of
+    /// every node removed so the rest could be read. Checks that would miss them stay quiet
+    /// ([`AssembledPack::left_out_names`]).
+    pub removed: Vec<(String, String)>,
 }
 
 /// Where the parts of a release were written: which rules file defined each rules item, which
@@ -375,45 +379,70 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
     };
     let mut out = Vec::new();
     let mut origins = Origins::default();
+    let mut removed: Vec<(String, String)> = Vec::new();
+    // A default language that is not a tag was reported; looking for its files would only
+    // report it again.
+    let mut default_is_tag = true;
     for diagnostic in manifest_diagnostics(&manifest) {
+        if diagnostic.code == &codes::LANGUAGE_TAG_INVALID
+            && diagnostic.location.pointer.as_deref() == Some("/defaultLanguage")
+        {
+            default_is_tag = false;
+        }
         out.push(source.locate_pointer("pack.yaml", diagnostic));
     }
 
     // Rules: each file read on its own, then merged in path order.
     let mut rules = RulesDocument::default();
     for file in &source.rules {
-        let Some(read) = source.deserialize::<RulesDocument>(file) else {
+        let Some(read) = source.read_model::<RulesDocument>(file) else {
             continue;
         };
-        let document = match read {
-            Ok(document) => document,
-            Err(diagnostic) => {
-                // A layer that tries what a layer cannot do (add a value, touch live state, …)
-                // fails the model as an unknown key; the layers crate says why instead.
-                let attempts = file
-                    .value()
-                    .map(opencharacter_layers::check_layer_attempts)
-                    .unwrap_or_default();
-                if attempts.is_empty() {
+        removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        if !read.diagnostics.is_empty() {
+            // A layer that tries what a layer cannot do (add a value, touch live state, …)
+            // fails the model as an unknown key; the layers crate says why instead.
+            let attempts = file
+                .value()
+                .map(opencharacter_layers::check_layer_attempts)
+                .unwrap_or_default();
+            let explained: Vec<String> = attempts
+                .iter()
+                .filter_map(|attempt| attempt.location.pointer.clone())
+                .collect();
+            for diagnostic in read.diagnostics {
+                let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
+                let is_explained = explained.iter().any(|attempt| {
+                    attempt == &pointer
+                        || attempt.starts_with(&format!("{pointer}/"))
+                        || pointer.starts_with(&format!("{attempt}/"))
+                });
+                if !is_explained {
                     out.push(diagnostic);
                 }
-                for attempt in attempts {
-                    let pointer = attempt.location.pointer.clone().unwrap_or_default();
-                    out.push(source.locate(&file.path, &pointer, attempt));
-                }
-                continue;
             }
+            for attempt in attempts {
+                let pointer = attempt.location.pointer.clone().unwrap_or_default();
+                out.push(source.locate(&file.path, &pointer, attempt));
+            }
+        }
+        let Some(document) = read.value else {
+            continue;
         };
         for item in file.value().map(rules_items).unwrap_or_default() {
             match origins.rules.get(&item) {
                 Some(first) if !first.is_empty() => {
-                    let first_place = source
-                        .file(first)
-                        .and_then(|f| f.locate(&item))
-                        .map_or_else(
-                            || first.clone(),
-                            |p| format!("{first}:{}:{}", p.line, p.column),
-                        );
+                    let first_position = source.file(first).and_then(|f| f.locate(&item));
+                    let first_place = first_position.map_or_else(
+                        || first.clone(),
+                        |p| format!("{first}:{}:{}", p.line, p.column),
+                    );
+                    let label = opencharacter_spec::diagnostic::Location {
+                        file: Some(first.clone()),
+                        line: first_position.map(|p| p.line),
+                        column: first_position.map(|p| p.column),
+                        ..Default::default()
+                    };
                     let (section, id) = describe_item(&item);
                     out.push(
                         source.locate(
@@ -422,7 +451,8 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
                             Diagnostic::new(&codes::DUPLICATE_RULES_ID)
                                 .with_arg("section", section)
                                 .with_arg("id", id)
-                                .with_arg("first", first_place),
+                                .with_arg("first", first_place)
+                                .with_label(label, "first-defined-here"),
                         ),
                     );
                 }
@@ -465,13 +495,16 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let FileKind::Content { expected_id } = &file.kind else {
             continue;
         };
-        let mut item: ContentItem = match source.deserialize(file) {
-            Some(Ok(item)) => item,
-            Some(Err(diagnostic)) => {
-                out.push(diagnostic);
-                continue;
-            }
-            None => continue,
+        let Some(read) = source.read_model::<ContentItem>(file) else {
+            continue;
+        };
+        out.extend(read.diagnostics);
+        removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        // Something of the item was left out (and reported): what it then lacks is a
+        // consequence, not a second mistake.
+        let partial = !read.removed.is_empty();
+        let Some(mut item) = read.value else {
+            continue;
         };
         if let Some(id) = &item.id
             && id != expected_id
@@ -484,7 +517,17 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let problems = content_problems(&item);
         let form_ok = item.form().is_ok();
         for problem in problems {
-            out.push(source.locate(&file.path, &problem.pointer, problem.to_diagnostic()));
+            let diagnostic = problem.to_diagnostic();
+            let lacking = [
+                &codes::PROPERTY_REQUIRED,
+                &codes::EXACTLY_ONE_OF,
+                &codes::AT_LEAST_ONE_OF,
+                &codes::CONTENT_FORM_INVALID,
+            ]
+            .contains(&diagnostic.code);
+            if !(partial && lacking) {
+                out.push(source.locate(&file.path, &problem.pointer, diagnostic));
+            }
         }
         if let Some(diagnostic) =
             deprecation_diagnostic(expected_id.as_str(), &item, &release.manifest.version)
@@ -504,13 +547,13 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let FileKind::Template { expected_id } = &file.kind else {
             continue;
         };
-        let mut template: Template = match source.deserialize(file) {
-            Some(Ok(template)) => template,
-            Some(Err(diagnostic)) => {
-                out.push(diagnostic);
-                continue;
-            }
-            None => continue,
+        let Some(read) = source.read_model::<Template>(file) else {
+            continue;
+        };
+        out.extend(read.diagnostics);
+        removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        let Some(mut template) = read.value else {
+            continue;
         };
         if template.id != *expected_id {
             out.push(id_mismatch(source, &file.path, &template.id, expected_id));
@@ -528,17 +571,20 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         let FileKind::Upgrade { from, to } = &file.kind else {
             continue;
         };
-        match source.deserialize::<UpgradeScript>(file) {
-            Some(Ok(script)) => upgrades.push((
+        let Some(read) = source.read_model::<UpgradeScript>(file) else {
+            continue;
+        };
+        out.extend(read.diagnostics);
+        removed.extend(read.removed.iter().map(|p| (file.path.clone(), p.clone())));
+        if let Some(script) = read.value {
+            upgrades.push((
                 Upgrade {
                     from: from.clone(),
                     to: to.clone(),
                     steps: script.steps,
                 },
                 file.path.clone(),
-            )),
-            Some(Err(diagnostic)) => out.push(diagnostic),
-            None => {}
+            ));
         }
     }
     upgrades.sort_by(|a, b| a.0.from.cmp(&b.0.from));
@@ -548,7 +594,7 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
     }
 
     // Languages.
-    let languages = read_languages(source, &release, &mut origins, &mut out);
+    let languages = read_languages(source, &release, &mut origins, &mut out, &mut removed);
     let default = release.manifest.default_language.clone();
     if let Some(text) = languages.get(&default) {
         release.i18n.meta.language = default.clone();
@@ -557,8 +603,8 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
             .get(&default)
             .and_then(|files| files.first())
             .and_then(|path| source.file(path))
-            .and_then(|file| source.deserialize::<I18nFile>(file))
-            .and_then(Result::ok)
+            .and_then(|file| source.read_model::<I18nFile>(file))
+            .and_then(|read| read.value)
         {
             release.i18n.meta = meta.meta;
         }
@@ -568,11 +614,13 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
             .collect();
     } else {
         release.i18n.meta.language = default.clone();
-        out.push(source.locate(
-            "pack.yaml",
-            "/defaultLanguage",
-            Diagnostic::new(&codes::I18N_FILE_MISSING).with_arg("language", &default),
-        ));
+        if default_is_tag {
+            out.push(source.locate(
+                "pack.yaml",
+                "/defaultLanguage",
+                Diagnostic::new(&codes::I18N_FILE_MISSING).with_arg("language", &default),
+            ));
+        }
     }
 
     let mut assembled = AssembledPack {
@@ -580,10 +628,17 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         languages,
         origins,
         compiled_sites: HashSet::new(),
+        removed,
     };
 
     // Features against specVersion.
-    let language_names: Vec<&str> = assembled.languages.keys().map(String::as_str).collect();
+    // With a default language that is not a tag (reported), no file is its language: the
+    // files' languages are not "beyond the default one".
+    let language_names: Vec<&str> = if default_is_tag {
+        assembled.languages.keys().map(String::as_str).collect()
+    } else {
+        Vec::new()
+    };
     let contents = PackContents {
         rules: &assembled.release.rules,
         upgrades: &assembled.release.upgrades,
@@ -640,6 +695,7 @@ fn read_languages(
     release: &PackRelease,
     origins: &mut Origins,
     out: &mut Vec<Diagnostic>,
+    removed: &mut Vec<(String, String)>,
 ) -> IndexMap<String, IndexMap<String, String>> {
     let mut languages: IndexMap<String, IndexMap<String, String>> = IndexMap::new();
     let default = &release.manifest.default_language;
@@ -658,21 +714,43 @@ fn read_languages(
         // The i18n crate's checks of one file: its language against its path, values that are
         // not text, keys that name nothing in the pack.
         let checked = check_file(Some(&nameable), language, value);
-        let values_not_text = checked
+        let not_text: Vec<String> = checked
             .iter()
-            .any(|d| d.code == &codes::I18N_VALUE_NOT_TEXT);
+            .filter(|d| d.code == &codes::I18N_VALUE_NOT_TEXT)
+            .filter_map(|d| d.location.pointer.clone())
+            .collect();
         for diagnostic in checked {
             out.push(source.locate_pointer(&file.path, diagnostic));
         }
-        let parsed: I18nFile = match source.deserialize(file) {
-            Some(Ok(parsed)) => parsed,
-            // A value that is not text was just reported, in words about text.
-            Some(Err(_)) if values_not_text => continue,
-            Some(Err(diagnostic)) => {
-                out.push(diagnostic);
-                continue;
+        // A value that is not text was just reported, in words about text: it is left out
+        // before the file is read (its text is a map of untagged values, where serde would
+        // only say that the whole file does not fit).
+        removed.extend(not_text.iter().map(|p| (file.path.clone(), p.clone())));
+        let mut cleaned = file.clone();
+        if let Some(document) = &mut cleaned.document {
+            for pointer in &not_text {
+                if let Some((parent, last)) = pointer.rsplit_once('/')
+                    && let Some(serde_json::Value::Object(map)) = document.value.pointer_mut(parent)
+                {
+                    map.shift_remove(&last.replace("~1", "/").replace("~0", "~"));
+                }
             }
-            None => continue,
+        }
+        let Some(read) = source.read_model::<I18nFile>(&cleaned) else {
+            continue;
+        };
+        for diagnostic in read.diagnostics {
+            // A value that is not text was just reported, in words about text.
+            let pointer = diagnostic.location.pointer.as_deref().unwrap_or_default();
+            let told = not_text
+                .iter()
+                .any(|told| told == pointer || pointer.starts_with(&format!("{told}/")));
+            if !told {
+                out.push(diagnostic);
+            }
+        }
+        let Some(parsed) = read.value else {
+            continue;
         };
         origins
             .i18n

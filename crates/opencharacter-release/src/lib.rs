@@ -49,6 +49,7 @@
 
 pub mod assemble;
 pub mod build;
+mod follow_on;
 pub mod index;
 pub mod packs;
 pub mod source;

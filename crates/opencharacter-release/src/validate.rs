@@ -205,7 +205,9 @@ pub fn validate_reading(
         let (ruleset, loaded) = load_ruleset(closure, &load);
         let source = &reading.packs[index];
         let mut found = Vec::new();
+        let in_scope = names_in_scope(&ruleset);
         for diagnostic in loaded {
+            let diagnostic = with_did_you_mean(diagnostic, &in_scope);
             let own_pack = diagnostic.pack.as_ref() == Some(&pack.release.manifest.id);
             // The manifests were checked above, all together.
             if own_pack && !DEPENDENCY_CODES.contains(&diagnostic.code.name) {
@@ -213,6 +215,7 @@ pub fn validate_reading(
             }
         }
         for diagnostic in check_references(&pack.release, &ruleset) {
+            let diagnostic = with_did_you_mean(diagnostic, &in_scope);
             // A name a formula reads points at the name, inside the formula.
             let in_formula = matches!(
                 diagnostic.args.get("kind").map(String::as_str),
@@ -226,6 +229,13 @@ pub fn validate_reading(
         }
         found.extend(property_checks(pack, source, &ruleset));
         found.extend(i18n_checks(pack, source));
+        // The `-i18n` package: checked here, so `validate` refuses what `build` would. With a
+        // default language that is not a tag (reported), no language is "beyond" it.
+        if opencharacter_spec::validate::language_tag(&pack.release.manifest.default_language)
+            .is_ok()
+        {
+            found.extend(crate::build::i18n_package(pack, source).1);
+        }
         for check in &options.checks {
             for diagnostic in check(pack, &ruleset) {
                 found.push(pack.locate(source, diagnostic));
@@ -264,6 +274,21 @@ pub fn validate_reading(
         }
     }
 
+    // Follow-on errors of what reading left out are dropped: the one error about it was given.
+    let left_out = crate::follow_on::LeftOut::of(&reading, &assembled);
+    if !left_out.is_empty() {
+        for (source, pack) in reading.packs.iter_mut().zip(&assembled) {
+            let dependencies: Vec<PackId> = pack
+                .as_ref()
+                .map(|pack| pack.release.manifest.dependencies.keys().cloned().collect())
+                .unwrap_or_default();
+            let id = source.id.clone();
+            source
+                .diagnostics
+                .retain(|diagnostic| !left_out.explains(diagnostic, id.as_ref(), &dependencies));
+        }
+    }
+
     for source in &mut reading.packs {
         if let Some(id) = &source.id {
             for diagnostic in &mut source.diagnostics {
@@ -281,6 +306,48 @@ pub fn validate_reading(
         reading,
         assembled,
         rulesets,
+    }
+}
+
+/// Every ID a reference can name in a loaded ruleset, unqualified: the candidates of a
+/// did-you-mean.
+fn names_in_scope(ruleset: &Ruleset) -> Vec<String> {
+    let mut names: Vec<String> = ruleset
+        .content
+        .keys()
+        .map(|id| id.local.to_string())
+        .collect();
+    let local = |id: &opencharacter_spec::ids::QualifiedFieldId| id.local.to_string();
+    names.extend(ruleset.fields.keys().map(local));
+    names.extend(ruleset.pools.keys().map(local));
+    names.extend(ruleset.tracks.keys().map(local));
+    names.extend(ruleset.wound_tracks.keys().map(local));
+    names.extend(ruleset.link_slots.keys().map(local));
+    names.extend(ruleset.content_types.keys().map(local));
+    names.extend(ruleset.settings.keys().map(local));
+    names.extend(ruleset.actions.keys().map(local));
+    names.extend(ruleset.effects.keys().map(local));
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// An unresolved reference with a `help:` line naming the nearest ID in scope, when one is
+/// near (`weapons.longswrd` → `weapons.longsword`).
+fn with_did_you_mean(diagnostic: Diagnostic, in_scope: &[String]) -> Diagnostic {
+    if diagnostic.code != &codes::UNRESOLVED_REFERENCE {
+        return diagnostic;
+    }
+    let Some(reference) = diagnostic.args.get("reference").cloned() else {
+        return diagnostic;
+    };
+    let local = reference.rsplit(':').next().unwrap_or(&reference);
+    match opencharacter_spec::diagnostic::suggest::did_you_mean(
+        local,
+        in_scope.iter().map(String::as_str),
+    ) {
+        Some(help) => diagnostic.with_help(help),
+        None => diagnostic,
     }
 }
 

@@ -48,6 +48,19 @@ pub struct StandardText {
     /// Dice text (`advantage`, `critical`, …) by key.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub dice: IndexMap<String, String>,
+    /// `help:` lines of diagnostics (`did-you-mean`, `allowed-values`, `spec-page`), by key.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub help: IndexMap<String, String>,
+    /// Notes of a diagnostic's second places (`first-defined-here`), by key.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub labels: IndexMap<String, String>,
+    /// The kinds of thing a diagnostic names (`content type`, `field`), by their English words:
+    /// a diagnostic's `kind` argument is one of these keys, rendered in the text's language.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub kinds: IndexMap<String, String>,
+    /// Words of the human report itself (`summary`, `error`, `warning`, `help`), by key.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub report: IndexMap<String, String>,
 }
 
 /// The English standard text as shipped, byte for byte.

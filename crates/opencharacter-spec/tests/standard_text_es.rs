@@ -54,3 +54,46 @@ fn spanish_templates_use_only_their_codes_arguments() {
         );
     }
 }
+
+#[test]
+fn spanish_has_every_word_of_the_report_help_labels_and_kinds() {
+    // The words beside the templates: a kind named in a message, a `help:` line, a label's
+    // note, the report's own words. Each English key needs a Spanish text.
+    let spanish = StandardText::from_yaml(SPANISH).unwrap();
+    let english = StandardText::english();
+    let sections = [
+        ("kinds", &english.kinds, &spanish.kinds),
+        ("help", &english.help, &spanish.help),
+        ("labels", &english.labels, &spanish.labels),
+        ("report", &english.report, &spanish.report),
+    ];
+    for (section, ours, theirs) in sections {
+        assert!(!ours.is_empty(), "the English text has no `{section}`");
+        for key in ours.keys() {
+            assert!(
+                theirs.get(key).is_some_and(|text| !text.is_empty()),
+                "es.yaml lacks `{section}.{key}`"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_kind_argument_is_shown_in_the_texts_language() {
+    use opencharacter_spec::diagnostic::Diagnostic;
+    let spanish = StandardText::from_yaml(SPANISH).unwrap();
+    let diagnostic = Diagnostic::new(&codes::LAYER_TARGET_UNKNOWN)
+        .with_arg("layer", "hard_frost")
+        .with_arg("kind", "content type")
+        .with_arg("id", "lantren");
+    // es.yaml: "la capa `{layer}` nombra {kind} `{id}`, …" with `content type` → "tipo de
+    // contenido" from its `kinds`.
+    assert!(
+        diagnostic
+            .message_in(&spanish)
+            .starts_with("la capa `hard_frost` nombra tipo de contenido `lantren`"),
+        "{}",
+        diagnostic.message_in(&spanish)
+    );
+    assert!(diagnostic.message().contains("the content type `lantren`"));
+}

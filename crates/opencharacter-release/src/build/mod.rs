@@ -139,11 +139,11 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
             continue;
         };
         let source = &validation.reading.packs[index];
-        let (package, problems) = i18n_package(pack, source);
+        // Its problems were reported by validation, which runs this same check.
+        let (package, _) = i18n_package(pack, source);
         let languages = other_languages(pack, source);
         let refused = !languages.is_empty() && package.is_none();
         let source = &mut validation.reading.packs[index];
-        source.diagnostics.extend(problems);
         if refused || has_errors(&source.diagnostics) {
             continue;
         }
@@ -304,7 +304,7 @@ fn language_meta(pack: &AssembledPack, source: &PackSource, language: &str) -> T
 /// The authored `i18n-package/package.json` when the pack has one that reads, and the
 /// problems: `i18n-package-missing` when the pack has other languages but no `-i18n` package,
 /// `i18n-package-invalid` when its `package.json` is not what the build needs.
-fn i18n_package(
+pub(crate) fn i18n_package(
     pack: &AssembledPack,
     source: &PackSource,
 ) -> (Option<Map<String, Value>>, Vec<Diagnostic>) {

@@ -93,6 +93,21 @@ impl SourceFile {
             .and_then(|document| document.spans.locate(pointer))
     }
 
+    /// Where the text `pointer` is about starts and ends: the value itself when it is a scalar
+    /// written on one line (`extends: weapons.longswrd` points at `weapons.longswrd`, whole),
+    /// else the key that names it ([`SourceFile::locate`]), with its end when known.
+    pub fn locate_span(&self, pointer: &str) -> Option<(Position, Option<Position>)> {
+        let document = self.document.as_ref()?;
+        let spans = &document.spans;
+        if let Some(span) = spans.get(pointer)
+            && let Some(end) = spans.end_of(pointer, Some(span.value))
+        {
+            return Some((span.value, Some(end)));
+        }
+        let start = spans.locate(pointer)?;
+        Some((start, spans.end_of(pointer, Some(start))))
+    }
+
     /// Where the character at `offset` (0-based, in characters) of the string at `pointer` was
     /// written, so an error inside a value (a formula's bad token, an ID's bad character) points
     /// at that character. Exact when the string is written on one line as it reads (plain, or
@@ -148,6 +163,31 @@ impl SourceFile {
     }
 }
 
+/// The codes whose pointer names a key that is itself the mistake (a property, a text key, an
+/// ID written twice, a key a layer may not have): they point at the key, not at its value.
+const ABOUT_A_KEY: &[&str] = &[
+    "i18n-key-unknown",
+    "i18n-key-invalid",
+    "duplicate-rules-id",
+    "duplicate-id",
+    "property-not-allowed",
+    "content-type-property-unknown",
+    "layer-effect-not-allowed",
+    "roll-parameter-name",
+];
+
+/// A model type read from one file with recovery ([`PackSource::read_model`]).
+#[derive(Debug, Clone)]
+pub struct ModelRead<T> {
+    /// What was read, when the file's root fit once the mistakes were removed.
+    pub value: Option<T>,
+    /// One diagnostic per mistake, located.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The nodes removed to read the rest (JSON pointers into the file as written): what a
+    /// later check must not report as missing.
+    pub removed: Vec<String>,
+}
+
 /// A pack folder, read: its files by kind, the manifest if it parsed, and what went wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PackSource {
@@ -160,8 +200,11 @@ pub struct PackSource {
     /// The pack's ID: the manifest's when it names a valid one, else `<game>-<folder>` when
     /// that is a valid ID.
     pub id: Option<PackId>,
-    /// The manifest, when `pack.yaml` parsed and fits the model.
+    /// The manifest, when `pack.yaml` parsed and its root fits the model (a misspelt or
+    /// ill-typed optional key is reported and left out).
     pub manifest: Option<Manifest>,
+    /// The nodes of `pack.yaml` left out of `manifest` (JSON pointers), each reported once.
+    pub manifest_removed: Vec<String>,
     /// `pack.yaml` (absent only when it could not be read).
     pub manifest_file: Option<SourceFile>,
     /// `rules/*.yaml`, by path.
@@ -223,7 +266,9 @@ impl PackSource {
     /// let located = source.locate("pack.yaml", "/license", found);
     /// assert_eq!(located.pack.as_ref().map(|p| p.as_str()), Some("demo-core"));
     /// assert_eq!(located.location.file.as_deref(), Some("pack.yaml"));
-    /// assert_eq!((located.location.line, located.location.column), (Some(4), Some(1)));
+    /// // `license: CC0-1.0`: the value, from column 10 to just past it.
+    /// assert_eq!((located.location.line, located.location.column), (Some(4), Some(10)));
+    /// assert_eq!(located.location.end_column, Some(17));
     /// # Ok(())
     /// # }
     /// ```
@@ -232,8 +277,23 @@ impl PackSource {
         if let Some(id) = &self.id {
             diagnostic = diagnostic.with_pack(id.clone());
         }
-        match self.file(path).and_then(|file| file.locate(pointer)) {
-            Some(position) => diagnostic.at(position.line, position.column),
+        let span = self.file(path).and_then(|file| {
+            if ABOUT_A_KEY.contains(&diagnostic.code.name) {
+                let document = file.document.as_ref()?;
+                let start = document.spans.locate(pointer)?;
+                Some((start, document.spans.end_of(pointer, Some(start))))
+            } else {
+                file.locate_span(pointer)
+            }
+        });
+        match span {
+            Some((start, end)) => {
+                let diagnostic = diagnostic.at(start.line, start.column);
+                match end {
+                    Some(end) => diagnostic.to(end.line, end.column),
+                    None => diagnostic,
+                }
+            }
             None => diagnostic,
         }
     }
@@ -245,9 +305,35 @@ impl PackSource {
         self.locate(path, &pointer, diagnostic)
     }
 
-    /// Reads a model type from a file's document; a mismatch is a `yaml-invalid` diagnostic
-    /// located at the offending key, with the pack and file set. `None` when the file has no
-    /// document (its reading already reported why).
+    /// Reads a model type from a file's document, recovering
+    /// ([`Document::deserialize_recovering`]): each node that does not fit is one `yaml-invalid`
+    /// (or `invalid-id`) diagnostic located at it, with the pack and file set, and the value is
+    /// read from the rest. `None` when the file has no document (its reading already reported
+    /// why).
+    pub fn read_model<T: DeserializeOwned>(&self, file: &SourceFile) -> Option<ModelRead<T>> {
+        let document = file.document.as_ref()?;
+        let recovered = document.deserialize_recovering::<T>();
+        let diagnostics = recovered
+            .errors
+            .iter()
+            .map(|error| {
+                let diagnostic = error.to_diagnostic().with_file(file.path.clone());
+                match &self.id {
+                    Some(id) => diagnostic.with_pack(id.clone()),
+                    None => diagnostic,
+                }
+            })
+            .collect();
+        Some(ModelRead {
+            value: recovered.value,
+            diagnostics,
+            removed: recovered.removed,
+        })
+    }
+
+    /// Reads a model type from a file's document; the first mismatch is a `yaml-invalid`
+    /// diagnostic located at the offending key, with the pack and file set. `None` when the
+    /// file has no document (its reading already reported why).
     pub fn deserialize<T: DeserializeOwned>(
         &self,
         file: &SourceFile,

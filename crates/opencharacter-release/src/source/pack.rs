@@ -34,6 +34,7 @@ pub fn read_pack(root: &Path, limits: &ReadLimits) -> PackSource {
         folder: name(Some(root)),
         id: None,
         manifest: None,
+        manifest_removed: Vec::new(),
         manifest_file: None,
         rules: Vec::new(),
         content: Vec::new(),
@@ -290,11 +291,14 @@ fn check_manifest(source: &mut PackSource) {
         source.id = expected.parse().ok();
         return;
     };
-    match document.deserialize::<Manifest>() {
-        Ok(manifest) => source.manifest = Some(manifest),
-        Err(error) => source
+    // Recovering: a misspelt optional key is one error, and the pack is still read.
+    let read = document.deserialize_recovering::<Manifest>();
+    source.manifest = read.value;
+    source.manifest_removed = read.removed;
+    for error in &read.errors {
+        source
             .diagnostics
-            .push(error.to_diagnostic().with_file("pack.yaml")),
+            .push(error.to_diagnostic().with_file("pack.yaml"));
     }
     // The ID as written, even when another property spoils the manifest, so the pack's other
     // diagnostics still name it.

@@ -145,9 +145,14 @@ fn a_check_locates_its_finding_through_the_span_table() {
         .with_arg("id", "spells.fireball")
         .with_arg("reason", "an example");
     let located = source.locate(&file.path, "/type", found);
+    // `type: spells`: the value starts at line 2, column 7, and ends just past `spells`, at 13.
     assert_eq!(
         (located.location.line, located.location.column),
-        (Some(2), Some(1))
+        (Some(2), Some(7))
+    );
+    assert_eq!(
+        (located.location.end_line, located.location.end_column),
+        (Some(2), Some(13))
     );
     assert_eq!(located.location.pointer.as_deref(), Some("/type"));
 }

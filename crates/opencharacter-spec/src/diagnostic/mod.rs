@@ -6,6 +6,7 @@
 
 pub mod codes;
 mod render;
+pub mod suggest;
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -69,6 +70,60 @@ pub struct Location {
     /// 1-based column, counted in characters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<u32>,
+    /// Line where the text it is about ends, when known (the span's end).
+    #[serde(rename = "endLine", skip_serializing_if = "Option::is_none")]
+    pub end_line: Option<u32>,
+    /// Column just past the last character of the text it is about, when known: the human
+    /// report underlines from `column` up to here.
+    #[serde(rename = "endColumn", skip_serializing_if = "Option::is_none")]
+    pub end_column: Option<u32>,
+}
+
+/// A second place that matters to a diagnostic ("first defined here"), with its note from the
+/// standard text's `labels` section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// Where.
+    pub location: Location,
+    /// The key of its note in the standard text's `labels` (`first-defined-here`).
+    pub note: &'static str,
+}
+
+/// A `help:` line: a key of the standard text's `help` section and its arguments
+/// (`did-you-mean` with `{suggestion}`, `allowed-values` with `{values}`, `spec-page`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Help {
+    /// The key of its template in the standard text's `help` section.
+    pub key: &'static str,
+    /// The values its template names.
+    pub args: IndexMap<String, String>,
+}
+
+impl Help {
+    /// A help line with no arguments yet.
+    pub fn new(key: &'static str) -> Help {
+        Help {
+            key,
+            args: IndexMap::new(),
+        }
+    }
+
+    /// Adds an argument.
+    pub fn with_arg(mut self, name: &str, value: impl std::fmt::Display) -> Help {
+        self.args.insert(name.to_owned(), value.to_string());
+        self
+    }
+
+    /// The line in the given standard text, falling back to English.
+    pub fn text_in(&self, text: &StandardText) -> String {
+        let template = text
+            .help
+            .get(self.key)
+            .filter(|t| !t.is_empty())
+            .or_else(|| StandardText::english().help.get(self.key))
+            .map_or(self.key, String::as_str);
+        render_template(template, &self.args)
+    }
 }
 
 /// One problem found. Build it with [`Diagnostic::new`] and the `with_*` methods.
@@ -95,6 +150,10 @@ pub struct Diagnostic {
     pub pack: Option<PackId>,
     /// Where it applies.
     pub location: Location,
+    /// Other places that matter, each with a note.
+    pub labels: Vec<Label>,
+    /// `help:` lines: how to fix it, when a fix can be named.
+    pub help: Vec<Help>,
 }
 
 impl Diagnostic {
@@ -106,6 +165,8 @@ impl Diagnostic {
             args: IndexMap::new(),
             pack: None,
             location: Location::default(),
+            labels: Vec::new(),
+            help: Vec::new(),
         }
     }
 
@@ -140,6 +201,26 @@ impl Diagnostic {
         self
     }
 
+    /// Sets where the text it is about ends (line, and the column just past its last
+    /// character).
+    pub fn to(mut self, line: u32, column: u32) -> Self {
+        self.location.end_line = Some(line);
+        self.location.end_column = Some(column);
+        self
+    }
+
+    /// Adds a second place, with its note.
+    pub fn with_label(mut self, location: Location, note: &'static str) -> Self {
+        self.labels.push(Label { location, note });
+        self
+    }
+
+    /// Adds a `help:` line.
+    pub fn with_help(mut self, help: Help) -> Self {
+        self.help.push(help);
+        self
+    }
+
     /// Overrides the severity.
     pub fn with_severity(mut self, severity: Severity) -> Self {
         self.severity = severity;
@@ -162,7 +243,17 @@ impl Diagnostic {
             .diagnostic_template(self.code.name)
             .or_else(|| StandardText::english().diagnostic_template(self.code.name))
             .unwrap_or(self.code.summary);
-        render_template(template, &self.args)
+        // A kind is a key of the standard text's `kinds`, shown in the text's language.
+        let mut args = self.args.clone();
+        if let Some(kind) = args.get_mut("kind")
+            && let Some(word) = text
+                .kinds
+                .get(kind.as_str())
+                .filter(|word| !word.is_empty())
+        {
+            *kind = word.clone();
+        }
+        render_template(template, &args)
     }
 
     /// The flat JSON record the command prints with `--format json`: `code`, `severity`, `pack`,
@@ -176,8 +267,19 @@ impl Diagnostic {
             "line": self.location.line,
             "column": self.location.column,
             "message": self.message_in(text),
+            "endLine": self.location.end_line,
+            "endColumn": self.location.end_column,
             "pointer": self.location.pointer,
             "args": self.args,
+            "labels": self.labels.iter().map(|label| serde_json::json!({
+                "file": label.location.file,
+                "line": label.location.line,
+                "column": label.location.column,
+                "message": text.labels.get(label.note).filter(|t| !t.is_empty())
+                    .or_else(|| StandardText::english().labels.get(label.note))
+                    .map_or(label.note, String::as_str),
+            })).collect::<Vec<_>>(),
+            "help": self.help.iter().map(|help| help.text_in(text)).collect::<Vec<_>>(),
         })
     }
 }

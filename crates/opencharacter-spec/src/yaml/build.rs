@@ -56,6 +56,8 @@ pub(super) struct Builder<'a> {
     stack: Vec<Frame>,
     root: Option<Value>,
     spans: Spans,
+    /// Where the current event ends (just past its last character).
+    end: Position,
     /// Completed anchored nodes by anchor ID, with their node counts.
     anchors: HashMap<usize, (Value, usize)>,
     anchored_nodes: usize,
@@ -76,6 +78,7 @@ impl<'a> Builder<'a> {
             stack: Vec::new(),
             root: None,
             spans: Spans::default(),
+            end: Position::START,
             anchors: HashMap::new(),
             anchored_nodes: 0,
             nodes: 0,
@@ -108,6 +111,7 @@ impl<'a> Builder<'a> {
         for next in parser {
             match next {
                 Ok((event, span)) => {
+                    self.end = position(&span.end);
                     if self.event(event, position(&span.start)).is_err() {
                         break;
                     }
@@ -271,6 +275,9 @@ impl<'a> Builder<'a> {
             return self.key(text, style, at);
         };
         self.record(&slot, at);
+        if slot.record && self.end.line == at.line {
+            self.spans.insert_end(slot.pointer.clone(), self.end);
+        }
         let value = match (tag, style) {
             (Some(tag), _) => match core_suffix(tag) {
                 Some(suffix) => scalar::tagged(text, suffix),
@@ -330,7 +337,7 @@ impl<'a> Builder<'a> {
                         ),
                     )
                     .at(Some(at))
-                    .with_pointer(pointer),
+                    .with_pointer(pointer.clone()),
                 );
             }
         } else if text == "<<" && style == ScalarStyle::Plain {
@@ -341,8 +348,11 @@ impl<'a> Builder<'a> {
                     "merge keys (`<<`) are not used by this format; write the keys out",
                 )
                 .at(Some(at))
-                .with_pointer(pointer),
+                .with_pointer(pointer.clone()),
             );
+        }
+        if record && keep && self.end.line == at.line {
+            self.spans.insert_key_end(pointer, self.end);
         }
         if let Some(Frame {
             node: Node::Mapping { pending, .. },

@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use super::Position;
-use crate::diagnostic::{Diagnostic, codes};
+use crate::diagnostic::{Diagnostic, Help, codes, suggest};
 
 /// What kind of problem a [`YamlError`] is; decides its diagnostic code.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -48,6 +48,8 @@ pub struct YamlError {
     pub line: Option<u32>,
     /// 1-based column in characters, when known.
     pub column: Option<u32>,
+    /// Where the offending text ends (just past it), when it is on one line.
+    pub end: Option<Position>,
 }
 
 fn located(line: Option<u32>, column: Option<u32>) -> String {
@@ -65,6 +67,7 @@ impl YamlError {
             pointer: None,
             line: None,
             column: None,
+            end: None,
         }
     }
 
@@ -79,6 +82,31 @@ impl YamlError {
     pub(super) fn with_pointer(mut self, pointer: impl Into<String>) -> YamlError {
         self.pointer = Some(pointer.into());
         self
+    }
+
+    /// The `help:` lines this error can name: for a key or value not among those allowed,
+    /// the nearest allowed one (did you mean) and, for a key, every allowed key.
+    fn help(&self) -> Vec<Help> {
+        let unknown = ["unknown field `", "unknown variant `"]
+            .iter()
+            .find_map(|start| self.message.strip_prefix(start));
+        let Some(rest) = unknown else {
+            return Vec::new();
+        };
+        let word = rest.split('`').next().unwrap_or_default();
+        let allowed = suggest::expected_names(rest);
+        let mut help: Vec<Help> = suggest::did_you_mean(word, allowed.iter().copied())
+            .into_iter()
+            .collect();
+        if !allowed.is_empty() {
+            let keys = allowed
+                .iter()
+                .map(|name| format!("`{name}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            help.push(Help::new("allowed-keys").with_arg("keys", keys));
+        }
+        help
     }
 
     /// Where it points, when it points somewhere.
@@ -103,10 +131,16 @@ impl YamlError {
                 Diagnostic::new(&codes::YAML_SYNTAX).with_arg("reason", &self.message)
             }
             YamlErrorKind::DuplicateKey { key, first } => {
+                let place = crate::diagnostic::Location {
+                    line: Some(first.line),
+                    column: Some(first.column),
+                    ..Default::default()
+                };
                 Diagnostic::new(&codes::YAML_DUPLICATE_KEY)
                     .with_arg("key", key)
                     .with_arg("line", first.line)
                     .with_arg("column", first.column)
+                    .with_label(place, "first-defined-here")
             }
             YamlErrorKind::Limit => {
                 Diagnostic::new(&codes::YAML_LIMIT).with_arg("reason", &self.message)
@@ -125,8 +159,16 @@ impl YamlError {
             Some(pointer) => diagnostic.with_pointer(pointer.clone()),
             None => diagnostic,
         };
-        match self.position() {
+        let diagnostic = self
+            .help()
+            .into_iter()
+            .fold(diagnostic, Diagnostic::with_help);
+        let diagnostic = match self.position() {
             Some(position) => diagnostic.at(position.line, position.column),
+            None => diagnostic,
+        };
+        match self.end {
+            Some(end) => diagnostic.to(end.line, end.column),
             None => diagnostic,
         }
     }

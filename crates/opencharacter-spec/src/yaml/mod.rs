@@ -26,6 +26,7 @@
 
 mod build;
 mod error;
+mod recover;
 mod scalar;
 mod spans;
 mod write;
@@ -33,6 +34,7 @@ mod write;
 use serde::de::DeserializeOwned;
 
 pub use error::{YamlError, YamlErrorKind};
+pub use recover::{MAX_RECOVERIES, Recovered};
 pub use spans::{NodeSpan, Position, Spans, child_pointer, escape_token};
 pub use write::{scalar_text, to_string};
 

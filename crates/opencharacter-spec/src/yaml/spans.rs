@@ -45,6 +45,10 @@ pub struct NodeSpan {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Spans {
     table: HashMap<String, NodeSpan>,
+    /// Where a scalar value written on one line ends (just past its last character).
+    value_ends: HashMap<String, Position>,
+    /// Where a key ends (just past its last character).
+    key_ends: HashMap<String, Position>,
 }
 
 impl Spans {
@@ -94,6 +98,43 @@ impl Spans {
         self.table
             .iter()
             .map(|(pointer, span)| (pointer.as_str(), span))
+    }
+
+    /// Where the text that starts at `start` for `pointer` ends, when it is on one line: the
+    /// key's end when `start` is the key of the nearest node with a span, the value's end when
+    /// it is its value. Diagnostics underline from `start` to here.
+    ///
+    /// ```
+    /// use opencharacter_spec::yaml::{Document, Position};
+    /// let document = Document::parse("extends: weapons.longswrd\n").unwrap();
+    /// let value = document.spans.locate_value("/extends");
+    /// assert_eq!(document.spans.end_of("/extends", value), Some(Position::new(1, 26)));
+    /// let key = document.spans.locate("/extends");
+    /// assert_eq!(document.spans.end_of("/extends", key), Some(Position::new(1, 8)));
+    /// ```
+    pub fn end_of(&self, pointer: &str, start: Option<Position>) -> Option<Position> {
+        let start = start?;
+        let mut current = pointer;
+        loop {
+            if let Some(span) = self.table.get(current) {
+                if span.key == Some(start) {
+                    return self.key_ends.get(current).copied();
+                }
+                if span.value == start {
+                    return self.value_ends.get(current).copied();
+                }
+                return None;
+            }
+            current = &current[..current.rfind('/')?];
+        }
+    }
+
+    pub(super) fn insert_end(&mut self, pointer: String, end: Position) {
+        self.value_ends.insert(pointer, end);
+    }
+
+    pub(super) fn insert_key_end(&mut self, pointer: String, end: Position) {
+        self.key_ends.insert(pointer, end);
     }
 
     pub(super) fn insert(&mut self, pointer: String, span: NodeSpan) {
