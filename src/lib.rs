@@ -64,7 +64,7 @@ pub struct CharacterRead {
     pub character: spec::model::Character,
     /// What the upgrade scripts did, and whether anything changed.
     pub migration: migrate::MigrationReport,
-    /// The migrated character's sheet ([`sheet::evaluate`]).
+    /// The migrated character's sheet ([`sheet::evaluate`]); its `issues` are [`Self::issues`].
     pub sheet: sheet::Sheet,
     /// The sheet's rules issues, less those about values a copy step kept at their old IDs
     /// ([`migrate::kept_by_upgrade`]): an earlier version of the pack still reads them there.
@@ -89,8 +89,8 @@ pub fn read_character_with(
     options: &sheet::EvaluateOptions,
 ) -> CharacterRead {
     let (character, migration) = migrate::migrate(ruleset, character);
-    let sheet = sheet::evaluate(ruleset, &character, options);
-    let issues = sheet
+    let mut sheet = sheet::evaluate(ruleset, &character, options);
+    let issues: Vec<Diagnostic> = sheet
         .issues
         .iter()
         .filter(|issue| {
@@ -104,6 +104,8 @@ pub fn read_character_with(
         })
         .cloned()
         .collect();
+    // The sheet an app keeps says the same: a value a copy step left behind is never reported.
+    sheet.issues.clone_from(&issues);
     CharacterRead {
         character,
         migration,
