@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use opencharacter::release::build::{BuildOptions, build_paths};
+use crate::output::Format;
 
 /// Validate packs and write their releases.
 #[derive(Debug, clap::Args)]
@@ -26,9 +27,6 @@ pub struct Args {
     /// by default `dist/` inside the first PATH that is a folder of packs.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// `human` (with the source line and a caret) or `json` (one object per diagnostic per line).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
     /// Also write a pack index of the packs built, their files named and listed for publishing
     /// under this URL (`https://example.org/packs/`), into `--index-dir`.
     #[arg(long, value_name = "BASE_URL")]
@@ -37,12 +35,6 @@ pub struct Args {
     /// aggregate's). An `index.json` already there keeps its other versions.
     #[arg(long, value_name = "DIR", requires = "index")]
     index_dir: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// Runs the command.
@@ -59,12 +51,12 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let reading = &build.validation.reading;
-    let text: String = match args.format {
+    let text: String = match crate::output::format() {
         Format::Json => reading
             .all_diagnostics()
             .map(|diagnostic| format!("{}\n", diagnostic.to_json(crate::lang::standard_text())))
             .collect(),
-        Format::Human => {
+        Format::Text => {
             let here = std::env::current_dir().and_then(std::fs::canonicalize).ok();
             let shown = |path: &std::path::Path| {
                 here.as_deref()

@@ -21,6 +21,7 @@ use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::ids::QualifiedFieldId;
 use opencharacter::spec::model::PackRelease;
 use opencharacter::{Diagnostic, LoadOptions, load_ruleset};
+use crate::output::Format;
 
 /// Switch layers on over packs and report what they do.
 #[derive(Debug, clap::Args)]
@@ -31,15 +32,6 @@ pub struct Args {
     /// The layers to switch on (`--on ember-roads-1e:hard_winter,mud_season`).
     #[arg(long, value_delimiter = ',', value_name = "ID,ID,...")]
     on: Vec<String>,
-    /// `human` or `json` (one object).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// A release and where it came from (a file, or a pack folder).
@@ -115,8 +107,8 @@ pub fn run(args: &Args) -> ExitCode {
             }
         })
         .collect();
-    let text = match args.format {
-        Format::Human => human(&chosen, &report, &diagnostics),
+    let text = match crate::output::format() {
+        Format::Text => human(&chosen, &report, &diagnostics),
         Format::Json => json(&chosen, &report, &diagnostics),
     };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.

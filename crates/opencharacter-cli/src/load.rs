@@ -19,6 +19,7 @@ use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::{PackRelease, Ruleset};
 use opencharacter::spec::standard_text::StandardText;
 use opencharacter::{Diagnostic, LoadOptions, Severity, load_ruleset};
+use crate::output::Format;
 
 /// Load built releases into one ruleset.
 #[derive(Debug, clap::Args)]
@@ -30,15 +31,6 @@ pub struct Args {
     /// the order given. Without it, a valid order is suggested, keeping the given one where it can.
     #[arg(long, value_delimiter = ',', value_name = "ID,ID,...")]
     order: Vec<String>,
-    /// `human` or `json` (one object).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// A release and the file it came from.
@@ -107,8 +99,8 @@ pub fn run(args: &Args) -> ExitCode {
             }
         })
         .collect();
-    let text = match args.format {
-        Format::Human => human(&ruleset, &diagnostics),
+    let text = match crate::output::format() {
+        Format::Text => human(&ruleset, &diagnostics),
         Format::Json => json(&ruleset, &diagnostics),
     };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.

@@ -17,6 +17,9 @@ mod load;
 mod man;
 mod migrate;
 mod output;
+mod names;
+mod packs;
+mod read;
 mod sheet;
 mod show;
 mod validate;
@@ -29,6 +32,10 @@ struct Cli {
     /// environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else English.
     #[arg(long, global = true, value_name = "TAG")]
     lang: Option<String>,
+    /// `text` (for people, in the `--lang` language; `human` is the same) or `json` (for
+    /// programs): every verb takes it (docs/spec/command.md says what each prints).
+    #[arg(long, global = true, value_enum, default_value_t = output::Format::Text)]
+    format: output::Format,
     #[command(subcommand)]
     command: Command,
 }
@@ -60,27 +67,18 @@ enum Command {
     /// Print the command's man page, or write every page into a folder (`--out`).
     Man(man::Args),
     /// Print the spec version this build supports and its feature table.
-    Spec {
-        /// Print JSON instead of text.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
-    },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
+    Spec,
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    output::init(cli.format);
     if let Err(error) = lang::init(cli.lang.as_deref()) {
         eprintln!("error: {error}");
         return std::process::ExitCode::from(2);
     }
     match cli.command {
-        Command::Spec { format } => print_spec(format),
+        Command::Spec => print_spec(cli.format),
         Command::Validate(args) => return validate::run(&args),
         Command::Build(args) => return build::run(&args),
         Command::Load(args) => return load::run(&args),
@@ -97,10 +95,10 @@ fn main() -> std::process::ExitCode {
     std::process::ExitCode::SUCCESS
 }
 
-fn print_spec(format: Format) {
+fn print_spec(format: output::Format) {
     use opencharacter::spec::features::{Feature, SUPPORTED};
     match format {
-        Format::Human => {
+        output::Format::Text => {
             println!("spec {SUPPORTED}");
             for feature in Feature::ALL {
                 println!(
@@ -111,7 +109,7 @@ fn print_spec(format: Format) {
                 );
             }
         }
-        Format::Json => {
+        output::Format::Json => {
             let features: Vec<_> = Feature::ALL
                 .iter()
                 .map(|f| serde_json::json!({"feature": f.name(), "since": f.since().to_string()}))

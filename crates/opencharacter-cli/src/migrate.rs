@@ -23,6 +23,7 @@ use opencharacter::release::source::ReadLimits;
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::Character;
 use opencharacter::{Diagnostic, LoadOptions, load_ruleset};
+use crate::output::Format;
 
 /// Migrate a saved character to the versions of the packs given.
 #[derive(Debug, clap::Args)]
@@ -36,15 +37,6 @@ pub struct Args {
     /// Write the migrated character over CHARACTER (the original is kept as CHARACTER.orig).
     #[arg(long)]
     in_place: bool,
-    /// `human` or `json` (one object: `character`, `report`, `diagnostics`).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// Longest character or release file read, in bytes.
@@ -78,8 +70,8 @@ pub fn run(args: &Args) -> ExitCode {
     }
 
     let (migrated, report) = migrate(&ruleset, character);
-    let output = match args.format {
-        Format::Human => human(&migrated, &report, &diagnostics),
+    let output = match crate::output::format() {
+        Format::Text => human(&migrated, &report, &diagnostics),
         Format::Json => {
             let value = serde_json::json!({
                 "character": migrated,

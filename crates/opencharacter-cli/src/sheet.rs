@@ -1,33 +1,37 @@
-//! `opencharacter sheet CHARACTER --packs PATH... [--format json]`: evaluate a saved character
-//! against packs and print its sheet: every field's value (with the effects that changed it),
-//! live state, the purse, what it owns, its rolls with their odds, and its rules issues.
+//! `opencharacter sheet CHARACTER --packs PATH... [--game GAME.yaml] [--layers ID,...]`: read a
+//! saved character as an app does (`read::through_game`): through its game (the `--game` file,
+//! else its own `setup`), whose pins pick the packs and whose layers apply, migrated, then
+//! evaluated; print the sheet: every field's value with its name in the `--lang` language (and
+//! the effects that changed it), live state, the purse, what it owns, its rolls with their odds,
+//! and its rules issues, less the values a copy step left at their old IDs. `--layers` tries
+//! layers on a character whose game chooses none.
 //! `opencharacter sheet --monster ID --packs PATH...` prints the sheet of a stat block (a
 //! monster, by qualified content ID) instead. `--dc N` reads items' attacks and checks against
 //! an AC or DC, `--save-modifier N` items' saves for a target with that modifier.
 //!
-//! A pack PATH is a `release.json`, a built pack folder (with `dist/release.json`), or a source
-//! pack folder (or a folder of them), which is assembled in memory the way `build` would. Packs
-//! load in the order that satisfies their dependencies, keeping the order given where it can.
+//! The packs are read as every verb reads them (`packs`): pack folders from their sources, a
+//! store of several games picked by what the character names.
 //!
 //! Exit 0 when the sheet was computed without errors (rules issues are not errors), 1 when the
 //! packs or the evaluation report errors, 2 when a file cannot be read.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use opencharacter::release::packs::releases_at;
-use opencharacter::release::source::ReadLimits;
-use opencharacter::resolve::suggest_load_order;
+use opencharacter::i18n::Translator;
+use opencharacter::migrate::MigrationReport;
 use opencharacter::sheet::{CheckRoll, Roll, RollKind, RollOptions, Sheet, SheetValue};
 use opencharacter::spec::diagnostic::has_errors;
-use opencharacter::spec::model::{Character, PackRelease, Ruleset};
-use opencharacter::{
-    Diagnostic, EvaluateOptions, LoadOptions, evaluate, evaluate_stat_block, load_ruleset,
-};
+use opencharacter::spec::ids::QualifiedFieldId;
+use opencharacter::spec::model::Ruleset;
+use opencharacter::{Diagnostic, EvaluateOptions, Severity, evaluate_stat_block};
 
 use crate::lang;
+use crate::names::{Names, labelled, named};
+use crate::output::Format;
+use crate::packs::{self, PackPaths};
+use crate::read;
 
 /// Evaluate a character, or a monster's stat block, against packs.
 #[derive(Debug, clap::Args)]
@@ -47,69 +51,19 @@ pub struct Args {
     /// Read items' saves for a target with this modifier.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     save_modifier: Option<i64>,
-    /// The packs: `release.json` files, built pack folders, or source pack folders.
-    #[arg(long, required = true, num_args = 1.., value_name = "PATH")]
-    packs: Vec<PathBuf>,
-    /// `human` or `json` (one object).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
-}
-
-/// Longest file read, in bytes.
-const MAX_BYTES: u64 = 256 * 1024 * 1024;
-
-fn read_text(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if meta.len() > MAX_BYTES {
-        return Err(format!("{}: larger than {MAX_BYTES} bytes", path.display()));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    #[command(flatten)]
+    packs: PackPaths,
+    /// The game the character belongs to (a game file): its pins pick the packs, its layers
+    /// apply and its settings win. Without it, the character's own `setup`.
+    #[arg(long, value_name = "GAME.yaml", requires = "character")]
+    game: Option<PathBuf>,
+    /// Layers to try on a character whose game chooses none (`--layers ember-roads-1e:hard_winter`).
+    #[arg(long, value_delimiter = ',', value_name = "ID,ID,...", requires = "character")]
+    layers: Vec<String>,
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let (found, problems) = match releases_at(&args.packs, &ReadLimits::default()) {
-        Ok(packs) => packs.into_parts(),
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    let character: Option<Character> = match &args.character {
-        None => None,
-        Some(path) => match read_text(path).and_then(|text| {
-            opencharacter::spec::yaml::from_str(&text)
-                .map_err(|e| format!("{}: {e}", path.display()))
-        }) {
-            Ok(character) => Some(character),
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
-            }
-        },
-    };
-    if has_errors(&problems) {
-        print_diagnostics(&problems);
-        return ExitCode::from(1);
-    }
-    let order: Vec<&PackRelease> = match suggest_load_order(found.iter().map(|r| &r.manifest)) {
-        Ok(manifests) => manifests
-            .iter()
-            .filter_map(|m| found.iter().find(|r| r.manifest.id == m.id))
-            .collect(),
-        Err(_) => found.iter().collect(),
-    };
-    let (ruleset, load_diagnostics) = load_ruleset(order, &LoadOptions::default());
-    if has_errors(&load_diagnostics) {
-        print_diagnostics(&load_diagnostics);
-        return ExitCode::from(1);
-    }
     let options = EvaluateOptions {
         rolls: RollOptions {
             dc: args.dc,
@@ -118,11 +72,46 @@ pub fn run(args: &Args) -> ExitCode {
         },
         ..EvaluateOptions::default()
     };
-    let sheet = match (&character, &args.monster) {
-        (Some(character), _) => evaluate(&ruleset, character, &options),
+    let (opened, sheet, mut lead, effective) = match (&args.character, &args.monster) {
+        (Some(path), _) => {
+            let through = read::read_file(path, "character").and_then(|character| {
+                read::through_game(&args.packs, character, args.game.as_deref(), &args.layers, options)
+            });
+            let through = match through {
+                Ok(through) => through,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            let lead = Lead {
+                layers: Some(through.layers.clone()),
+                migration: Some(through.read.migration.clone()),
+                diagnostics: through.diagnostics.clone(),
+            };
+            (through.opened, through.read.sheet, lead, Some(through.effective))
+        }
         (None, Some(monster)) => {
-            match monster_sheet(&ruleset, monster, &args.templates, &options) {
-                Ok(sheet) => sheet,
+            let opened = match packs::open(&args.packs, &[]) {
+                Ok(opened) => opened,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            if has_errors(&opened.diagnostics) {
+                print_diagnostics(&opened.diagnostics);
+                return ExitCode::from(1);
+            }
+            match monster_sheet(&opened.ruleset, monster, &args.templates, &options) {
+                Ok(sheet) => {
+                    let lead = Lead {
+                        layers: None,
+                        migration: None,
+                        diagnostics: opened.diagnostics.clone(),
+                    };
+                    (opened, sheet, lead, None)
+                }
                 Err(message) => {
                     eprintln!("error: {message}");
                     return ExitCode::from(1);
@@ -134,18 +123,73 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = match args.format {
-        Format::Human => human(&ruleset, &sheet),
-        Format::Json => json(&sheet),
+    if has_errors(&lead.diagnostics) {
+        print_diagnostics(&lead.diagnostics);
+        return ExitCode::from(1);
+    }
+    let ruleset = effective.as_ref().unwrap_or(&opened.ruleset);
+    let names = Names::of(&opened.packs);
+    let translator = names.translator(ruleset);
+    lead.diagnostics.retain(|d| d.severity != Severity::Error);
+    let text = match crate::output::format() {
+        Format::Text => {
+            let mut out = String::new();
+            if let Some(line) = packs::picked_line(&opened) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            lead_lines(&mut out, &lead);
+            out + &human(ruleset, &sheet, translator.as_ref())
+        }
+        Format::Json => json(&sheet, &opened, &lead),
     };
-    let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(text.as_bytes()).is_err() {
-        return ExitCode::from(2);
+    let printed = crate::output::print_bytes(text.as_bytes());
+    if printed != ExitCode::SUCCESS {
+        return printed;
     }
     if has_errors(&sheet.issues) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// What the sheet is read with, said before it: the layers, what migrating did, and the
+/// warnings of loading and layering.
+struct Lead {
+    layers: Option<Vec<QualifiedFieldId>>,
+    migration: Option<MigrationReport>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+fn lead_lines(out: &mut String, lead: &Lead) {
+    if let Some(layers) = &lead.layers {
+        let shown: Vec<String> = layers.iter().map(ToString::to_string).collect();
+        let shown = if shown.is_empty() {
+            crate::output::say("none", &[])
+        } else {
+            shown.join(", ")
+        };
+        let _ = writeln!(out, "{}", crate::output::say("layers", &[("layers", &shown)]));
+    }
+    if let Some(migration) = lead.migration.as_ref().filter(|m| m.changed) {
+        for version in &migration.versions {
+            let _ = writeln!(
+                out,
+                "{}",
+                crate::output::say(
+                    "migrated",
+                    &[
+                        ("pack", version.pack.as_str()),
+                        ("from", &version.from.to_string()),
+                        ("to", &version.to.to_string()),
+                    ]
+                )
+            );
+        }
+    }
+    for diagnostic in &lead.diagnostics {
+        out.push_str(&crate::output::diagnostic_lines(diagnostic));
     }
 }
 
@@ -190,11 +234,15 @@ fn value(v: Option<&SheetValue>) -> String {
     v.map_or_else(|| "—".to_owned(), ToString::to_string)
 }
 
-fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
+fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Fields");
     for (id, field) in &sheet.fields {
-        let mut line = format!("  {id} = {}", value(field.value.as_ref()));
+        let mut line = format!(
+            "  {} = {}",
+            labelled(names, "field", id),
+            value(field.value.as_ref())
+        );
         if !field.effects.is_empty() {
             let effects: Vec<String> = field
                 .effects
@@ -294,7 +342,11 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
             (false, true) => " (carried)",
             (false, false) => "",
         };
-        let _ = writeln!(out, "  {}{count}{slot}{how}{hidden}", item.id);
+        let _ = writeln!(
+            out,
+            "  {}{count}{slot}{how}{hidden}",
+            named(names, &item.id)
+        );
     }
     let _ = writeln!(out, "Rolls");
     for roll in &sheet.rolls {
@@ -439,12 +491,42 @@ fn range(check: &CheckRoll) -> String {
     }
 }
 
-fn json(sheet: &Sheet) -> String {
+/// The sheet's object, with `issues` rendered in the `--lang` language, and beside it what it
+/// was read with: `packs` (each loaded, `{id, version}`), `picked` (whether from a store),
+/// `layers` and `migration` (a character's), `diagnostics` (warnings of loading and layering).
+fn json(sheet: &Sheet, opened: &packs::Opened, lead: &Lead) -> String {
     let mut value = serde_json::to_value(sheet).unwrap_or(serde_json::Value::Null);
-    let text = lang::standard_text();
     if let serde_json::Value::Object(map) = &mut value {
-        let issues: Vec<serde_json::Value> = sheet.issues.iter().map(|d| d.to_json(text)).collect();
-        map.insert("issues".into(), serde_json::Value::Array(issues));
+        map.insert(
+            "issues".into(),
+            crate::output::diagnostics_json(&sheet.issues),
+        );
+        let loaded: Vec<serde_json::Value> = opened
+            .packs
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "id": p.release.manifest.id,
+                    "version": p.release.manifest.version.to_string(),
+                })
+            })
+            .collect();
+        map.insert("packs".into(), loaded.into());
+        map.insert("picked".into(), opened.picked.into());
+        if let Some(layers) = &lead.layers {
+            let layers: Vec<String> = layers.iter().map(ToString::to_string).collect();
+            map.insert("layers".into(), layers.into());
+        }
+        if let Some(migration) = &lead.migration {
+            map.insert(
+                "migration".into(),
+                serde_json::to_value(migration).unwrap_or_default(),
+            );
+        }
+        map.insert(
+            "diagnostics".into(),
+            crate::output::diagnostics_json(&lead.diagnostics),
+        );
     }
     format!("{value}\n")
 }

@@ -25,6 +25,7 @@ use opencharacter::release::source::{FileKind, PackSource, ReadLimits, Reading, 
 use opencharacter::spec::ids::PackId;
 use opencharacter::spec::model::I18nFile;
 use opencharacter::spec::standard_text::Direction;
+use crate::output::Format;
 
 /// Print the text of content items, fields or rules items in a language.
 #[derive(Debug, clap::Args)]
@@ -54,15 +55,6 @@ pub struct Args {
     /// reads the first that translates into the language asked for (i18n.md).
     #[arg(long = "text", value_name = "TEXT")]
     texts: Vec<String>,
-    /// `human` or `json` (one object per text, per line).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// Runs the command.
@@ -133,8 +125,8 @@ pub fn run(args: &Args) -> ExitCode {
         if found.is_empty() {
             all_found = false;
         }
-        match args.format {
-            Format::Human => human(&mut out, id, local, &language, &found),
+        match crate::output::format() {
+            Format::Text => human(&mut out, id, local, &language, &found),
             Format::Json => {
                 for translation in &found {
                     let _ = writeln!(out, "{}", json(id, &language, translation));
@@ -144,8 +136,8 @@ pub fn run(args: &Args) -> ExitCode {
     }
     for shown in &args.texts {
         let found = translator.reverse(shown);
-        match (args.format, &found) {
-            (Format::Human, Some(translation)) => {
+        match (crate::output::format(), &found) {
+            (Format::Text, Some(translation)) => {
                 let _ = writeln!(
                     out,
                     "\"{shown}\": {}:{}\n  {}  [{}]\n",
@@ -155,7 +147,7 @@ pub fn run(args: &Args) -> ExitCode {
                     answered(&language, translation)
                 );
             }
-            (Format::Human, None) => {
+            (Format::Text, None) => {
                 all_found = false;
                 let _ = writeln!(
                     out,

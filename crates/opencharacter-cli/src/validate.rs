@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use opencharacter::release::source::{PackSource, Reading};
 use opencharacter::release::validate::{ValidateOptions, validate_paths};
 use opencharacter::{Diagnostic, Severity};
+use crate::output::Format;
 
 /// Check packs without writing anything.
 #[derive(Debug, clap::Args)]
@@ -22,19 +23,10 @@ pub struct Args {
     /// against, without validating it. Repeatable.
     #[arg(long = "with", value_name = "PATH")]
     with: Vec<PathBuf>,
-    /// `human` (with the source line and a caret) or `json` (one object per line).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
     /// Also print, for each pack, the share of its default language's keys each other language
     /// translates, and which keys it lacks.
     #[arg(long)]
     coverage: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// Runs the command.
@@ -46,15 +38,15 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = match args.format {
+    let text = match crate::output::format() {
         Format::Json => reading
             .all_diagnostics()
             .map(|diagnostic| format!("{}\n", diagnostic.to_json(crate::lang::standard_text())))
             .collect(),
-        Format::Human => human(&reading),
+        Format::Text => human(&reading),
     };
     let text = if args.coverage {
-        text + &crate::show::coverage_report(&reading, args.format == Format::Json)
+        text + &crate::show::coverage_report(&reading, crate::output::format() == Format::Json)
     } else {
         text
     };
