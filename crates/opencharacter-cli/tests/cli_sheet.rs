@@ -41,7 +41,7 @@ fn a_monster_by_qualified_id_reads_its_stat_block() {
     assert!(output.status.success(), "{text}");
     assert!(
         text.contains(
-            "  5e-srd-5.1:combat.ac = 15   [base 12; set 15 from 5e-srd-5.1:monsters.goblin]\n"
+            "  Armor class (5e-srd-5.1:combat.ac) = 15   [base 12; set 15 from 5e-srd-5.1:monsters.goblin]\n"
         ),
         "{text}"
     );
