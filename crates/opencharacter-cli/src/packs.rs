@@ -72,15 +72,27 @@ pub struct Opened {
 /// # Errors
 /// A path that cannot be read (a usage or I/O failure, exit 2).
 pub fn open(args: &PackPaths, wanted: &[(PackId, Want)]) -> Result<Opened, String> {
-    let prefer = if args.built {
+    open_paths(&args.paths, args.built, wanted)
+}
+
+/// [`open`] on paths given otherwise (the verbs whose PATHs are positional).
+///
+/// # Errors
+/// A path that cannot be read (a usage or I/O failure, exit 2).
+pub fn open_paths(
+    paths: &[PathBuf],
+    built: bool,
+    wanted: &[(PackId, Want)],
+) -> Result<Opened, String> {
+    let prefer = if built {
         Prefer::Built
     } else {
         Prefer::Sources
     };
-    let found = releases_at_with(&args.paths, &ReadLimits::default(), prefer)
+    let found = releases_at_with(paths, &ReadLimits::default(), prefer)
         .map_err(|error| error.to_string())?;
     let mut diagnostics = Vec::new();
-    let (packs, picked) = pick(found.packs, &args.paths, wanted, &mut diagnostics);
+    let (packs, picked) = pick(found.packs, paths, wanted, &mut diagnostics);
     let ids: Vec<&PackId> = packs.iter().map(|p| &p.release.manifest.id).collect();
     // A store's other packs were validated too; only what concerns the packs loaded is said.
     diagnostics.splice(
