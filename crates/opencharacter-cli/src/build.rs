@@ -10,8 +10,8 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use opencharacter::release::build::{BuildOptions, build_paths};
 use crate::output::Format;
+use opencharacter::release::build::{BuildOptions, build_paths};
 
 /// Validate packs and write their releases.
 #[derive(Debug, clap::Args)]

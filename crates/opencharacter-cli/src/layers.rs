@@ -98,7 +98,9 @@ pub fn run(args: &Args) -> ExitCode {
     }));
     let text = match crate::output::format() {
         Format::Text => {
-            let mut out = packs::picked_line(&opened).map(|l| l + "\n").unwrap_or_default();
+            let mut out = packs::picked_line(&opened)
+                .map(|l| l + "\n")
+                .unwrap_or_default();
             out.push_str(&human(&chosen, &report, &diagnostics));
             out.push_str(&ladder::human(&effective, &report));
             out

@@ -62,7 +62,11 @@ pub fn human(effective: &Ruleset, report: &LayerReport) -> String {
         if let Some((_, layers)) = replacements(report).iter().find(|(w, _)| w == "ladder")
             && let Some(last) = layers.last()
         {
-            let _ = writeln!(out, "{}", say("ladder-from", &[("layer", &last.to_string())]));
+            let _ = writeln!(
+                out,
+                "{}",
+                say("ladder-from", &[("layer", &last.to_string())])
+            );
         }
     }
     for (what, layers) in replacements(report) {
@@ -74,7 +78,15 @@ pub fn human(effective: &Ruleset, report: &LayerReport) -> String {
             continue;
         };
         for layer in earlier {
-            let _ = writeln!(out, "{}", say("replaced-by", &[("layer", &last.to_string())]).replacen("  ", &format!("  {layer}: "), 1));
+            let _ = writeln!(
+                out,
+                "{}",
+                say("replaced-by", &[("layer", &last.to_string())]).replacen(
+                    "  ",
+                    &format!("  {layer}: "),
+                    1
+                )
+            );
         }
         let _ = writeln!(out, "{}", say("won", &[("layer", &last.to_string())]));
     }

@@ -12,13 +12,13 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::output::Format;
 use opencharacter::release::packs::{Prefer, releases_at_with};
 use opencharacter::release::source::ReadLimits;
 use opencharacter::resolve::suggest_load_order;
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::{PackRelease, Ruleset};
 use opencharacter::{Diagnostic, LoadOptions, Severity, load_ruleset};
-use crate::output::Format;
 
 /// Load built releases into one ruleset.
 #[derive(Debug, clap::Args)]

@@ -8,6 +8,7 @@ use clap::{CommandFactory as _, Parser};
 
 mod build;
 mod completions;
+mod economy;
 mod formula;
 mod import_ruleset;
 mod install;
@@ -16,8 +17,8 @@ mod layers;
 mod load;
 mod man;
 mod migrate;
-mod output;
 mod names;
+mod output;
 mod packs;
 mod read;
 mod sheet;
@@ -56,6 +57,8 @@ enum Command {
     Sheet(sheet::Args),
     /// Switch layers on over packs: what each kept layer changes, conflicts, removals not applied.
     Layers(layers::Args),
+    /// Prices, a character's purse line and seeded loot rolls under chosen layers.
+    Economy(economy::Args),
     /// Import a Marinara engine ruleset JSON as a pack, with a report of what does not map.
     ImportRuleset(import_ruleset::Args),
     /// Install a pack and its language pack from an index into a store; sync, import, roll back.
@@ -88,6 +91,7 @@ fn main() -> std::process::ExitCode {
         Command::Install(args) => return install::run(&args),
         Command::Sheet(args) => return sheet::run(&args),
         Command::Layers(args) => return layers::run(&args),
+        Command::Economy(args) => return economy::run(&args),
         Command::ImportRuleset(args) => return import_ruleset::run(&args),
         Command::Completions(args) => return completions::run(&args, Cli::command()),
         Command::Man(args) => return man::run(&args, Cli::command()),

@@ -19,11 +19,11 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::output::Format;
+use opencharacter::Diagnostic;
 use opencharacter::migrate::{Action, MigrationReport, migrate};
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::Character;
-use opencharacter::Diagnostic;
-use crate::output::Format;
 
 /// Migrate a saved character to the versions of the packs given.
 #[derive(Debug, clap::Args)]

@@ -35,15 +35,14 @@ pub fn format() -> Format {
     FORMAT.get().copied().unwrap_or_default()
 }
 
-/// Whether JSON was asked for.
-pub fn json() -> bool {
-    format() == Format::Json
-}
-
 /// The words the command says around what the library computed, by key, in English and Spanish
 /// (other languages read English). `{name}` is replaced by the argument `name`.
 const WORDS: &[(&str, &str, &str)] = &[
-    ("loaded", "loaded from the store: {packs}", "cargados del almacén: {packs}"),
+    (
+        "loaded",
+        "loaded from the store: {packs}",
+        "cargados del almacén: {packs}",
+    ),
     ("layers", "layers: {layers}", "capas: {layers}"),
     (
         "migrated",
@@ -72,7 +71,11 @@ const WORDS: &[(&str, &str, &str)] = &[
         "  kept, not shown: {coins}",
         "  guardadas, no se muestran: {coins}",
     ),
-    ("loot", "{table} (seed {seed}):", "{table} (semilla {seed}):"),
+    (
+        "loot",
+        "{table} (seed {seed}):",
+        "{table} (semilla {seed}):",
+    ),
     ("ladder", "difficulty ladder:", "escala de dificultad:"),
     ("ladder-from", "  set by {layer}", "  la fija {layer}"),
     ("won", "  won: {layer}", "  gana: {layer}"),
@@ -85,7 +88,8 @@ const WORDS: &[(&str, &str, &str)] = &[
 
 /// The command's own words for `key`, in the `--lang` language, with `args` filled in.
 pub fn say(key: &str, args: &[(&str, &str)]) -> String {
-    let spanish = crate::lang::language().is_some_and(|tag| tag.as_str().split('-').next() == Some("es"));
+    let spanish =
+        crate::lang::language().is_some_and(|tag| tag.as_str().split('-').next() == Some("es"));
     let template = WORDS
         .iter()
         .find(|(k, _, _)| *k == key)

@@ -103,12 +103,10 @@ pub fn open_paths(
             .filter(|d| !picked || d.pack.as_ref().is_none_or(|pack| ids.contains(&pack))),
     );
     let packs = in_load_order(packs);
-    let (ruleset, loading) = load_ruleset(packs.iter().map(|p| &p.release), &LoadOptions::default());
+    let (ruleset, loading) =
+        load_ruleset(packs.iter().map(|p| &p.release), &LoadOptions::default());
     diagnostics.extend(loading);
-    let diagnostics = diagnostics
-        .into_iter()
-        .map(|d| locate(d, &packs))
-        .collect();
+    let diagnostics = diagnostics.into_iter().map(|d| locate(d, &packs)).collect();
     Ok(Opened {
         ruleset,
         packs,
@@ -119,9 +117,9 @@ pub fn open_paths(
 
 /// Whether `pack` was found by searching a folder given (so it is in a store), not named.
 fn searched(pack: &PackAt, paths: &[PathBuf]) -> bool {
-    !paths.iter().any(|path| {
-        pack.origin == *path || pack.origin == path.join("dist").join("release.json")
-    })
+    !paths
+        .iter()
+        .any(|path| pack.origin == *path || pack.origin == path.join("dist").join("release.json"))
 }
 
 /// Keeps the packs named directly, and of those found in a store the wanted ones with their

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use opencharacter::layers::{LayerReport, apply_layers, qualify_layer};
+use opencharacter::layers::{apply_layers, qualify_layer};
 use opencharacter::spec::diagnostic::codes;
 use opencharacter::spec::ids::{PackId, QualifiedFieldId};
 use opencharacter::spec::model::{Character, Game, GameSetup, Ruleset};
@@ -27,7 +27,10 @@ pub fn read_file<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Res
     let meta =
         std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
     if meta.len() > MAX_BYTES {
-        return Err(format!("`{}` is larger than {MAX_BYTES} bytes", path.display()));
+        return Err(format!(
+            "`{}` is larger than {MAX_BYTES} bytes",
+            path.display()
+        ));
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
@@ -106,8 +109,6 @@ pub struct Through {
     pub effective: Ruleset,
     /// The layers chosen (the game's, or `--layers`).
     pub layers: Vec<QualifiedFieldId>,
-    /// What the layers did.
-    pub report: LayerReport,
     /// The read: the migrated character, what migrating did, its sheet and rules issues.
     pub read: CharacterRead,
     /// What loading the packs and applying the layers found.
@@ -171,7 +172,6 @@ pub fn through_game(
         opened,
         effective,
         layers,
-        report,
         read,
         diagnostics,
     })

@@ -23,7 +23,7 @@ use opencharacter::i18n::Translator;
 use opencharacter::migrate::MigrationReport;
 use opencharacter::sheet::{CheckRoll, Roll, RollKind, RollOptions, Sheet, SheetValue};
 use opencharacter::spec::diagnostic::has_errors;
-use opencharacter::spec::ids::QualifiedFieldId;
+use opencharacter::spec::ids::{FieldId, Qualified, QualifiedFieldId};
 use opencharacter::spec::model::Ruleset;
 use opencharacter::{Diagnostic, EvaluateOptions, Severity, evaluate_stat_block};
 
@@ -58,7 +58,12 @@ pub struct Args {
     #[arg(long, value_name = "GAME.yaml", requires = "character")]
     game: Option<PathBuf>,
     /// Layers to try on a character whose game chooses none (`--layers ember-roads-1e:hard_winter`).
-    #[arg(long, value_delimiter = ',', value_name = "ID,ID,...", requires = "character")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "ID,ID,...",
+        requires = "character"
+    )]
     layers: Vec<String>,
 }
 
@@ -75,7 +80,13 @@ pub fn run(args: &Args) -> ExitCode {
     let (opened, sheet, mut lead, effective) = match (&args.character, &args.monster) {
         (Some(path), _) => {
             let through = read::read_file(path, "character").and_then(|character| {
-                read::through_game(&args.packs, character, args.game.as_deref(), &args.layers, options)
+                read::through_game(
+                    &args.packs,
+                    character,
+                    args.game.as_deref(),
+                    &args.layers,
+                    options,
+                )
             });
             let through = match through {
                 Ok(through) => through,
@@ -89,7 +100,12 @@ pub fn run(args: &Args) -> ExitCode {
                 migration: Some(through.read.migration.clone()),
                 diagnostics: through.diagnostics.clone(),
             };
-            (through.opened, through.read.sheet, lead, Some(through.effective))
+            (
+                through.opened,
+                through.read.sheet,
+                lead,
+                Some(through.effective),
+            )
         }
         (None, Some(monster)) => {
             let opened = match packs::open(&args.packs, &[]) {
@@ -305,18 +321,24 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
     if sheet.purse.iter().any(|f| !f.coins.is_empty()) {
         let _ = writeln!(out, "{}", say("h-purse", &[]));
         for family in sheet.purse.iter().filter(|f| !f.coins.is_empty()) {
-            let coins: Vec<String> = family
-                .coins
+            // Largest coin first, as a purse is read (layers.md, "The purse line").
+            let unit = |local: &FieldId| Qualified::new(family.family.pack.clone(), local.clone());
+            let mut coins: Vec<(QualifiedFieldId, u64)> =
+                family.coins.iter().map(|(u, n)| (unit(u), *n)).collect();
+            coins.sort_by_key(|(unit, _)| std::cmp::Reverse(coin_value(ruleset, unit)));
+            let coins: Vec<String> = coins
                 .iter()
-                .map(|(u, n)| format!("{n} {u}"))
+                .map(|(u, n)| crate::economy::amount_text(names, *n, u))
                 .collect();
-            let smallest = family.smallest.as_ref().map_or("", |s| s.as_str());
+            let total = match &family.smallest {
+                Some(smallest) => crate::economy::amount_text(names, family.total, &unit(smallest)),
+                None => family.total.to_string(),
+            };
             let _ = writeln!(
                 out,
-                "  {}: {} (= {} {smallest})",
-                family.family,
+                "  {}: {} (= {total})",
+                labelled(names, "currency", &family.family),
                 coins.join(", "),
-                family.total
             );
         }
     }
@@ -383,6 +405,16 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
         }
     }
     out
+}
+
+/// A coin's worth in its family's smallest unit (0 for a coin the ruleset does not declare).
+fn coin_value(ruleset: &Ruleset, unit: &QualifiedFieldId) -> u64 {
+    ruleset
+        .currencies
+        .iter()
+        .filter(|(family, _)| family.pack == unit.pack)
+        .find_map(|(_, def)| def.units.get(&unit.local).map(|u| u.value))
+        .unwrap_or(0)
 }
 
 /// One roll: its ID (with the parameter values of this entry), what it is, how many times it

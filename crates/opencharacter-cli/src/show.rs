@@ -18,6 +18,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::output::Format;
 use opencharacter::i18n::checks::pack_coverage;
 use opencharacter::i18n::store::Store;
 use opencharacter::i18n::{Answered, LanguageTag, LanguageText, PackText, Translation, Translator};
@@ -25,7 +26,6 @@ use opencharacter::release::source::{FileKind, PackSource, ReadLimits, Reading, 
 use opencharacter::spec::ids::PackId;
 use opencharacter::spec::model::I18nFile;
 use opencharacter::spec::standard_text::Direction;
-use crate::output::Format;
 
 /// Print the text of content items, fields or rules items in a language.
 #[derive(Debug, clap::Args)]

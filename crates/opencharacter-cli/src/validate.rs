@@ -8,10 +8,10 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::output::Format;
 use opencharacter::release::source::{PackSource, Reading};
 use opencharacter::release::validate::{ValidateOptions, validate_paths};
 use opencharacter::{Diagnostic, Severity};
-use crate::output::Format;
 
 /// Check packs without writing anything.
 #[derive(Debug, clap::Args)]

@@ -318,7 +318,16 @@ fn numbered_names_read_both_ways_in_the_srd_pack() {
     let packs = packs.to_str().unwrap();
     let by_id = run(
         dir.path(),
-        &["show", packs, "--id", "monsters.goblin", "--number", "2", "--lang", "es"],
+        &[
+            "show",
+            packs,
+            "--id",
+            "monsters.goblin",
+            "--number",
+            "2",
+            "--lang",
+            "es",
+        ],
         &[],
     );
     assert_eq!(by_id.status.code(), Some(0));
@@ -326,7 +335,11 @@ fn numbered_names_read_both_ways_in_the_srd_pack() {
         stdout(&by_id),
         "5e-srd-5.1:monsters.goblin\n  content.monsters.goblin.name: Trasgo 2  [es]\n\n"
     );
-    let by_text = run(dir.path(), &["show", packs, "--text", "Goblin 2", "--lang", "es"], &[]);
+    let by_text = run(
+        dir.path(),
+        &["show", packs, "--text", "Goblin 2", "--lang", "es"],
+        &[],
+    );
     assert_eq!(by_text.status.code(), Some(0));
     assert_eq!(
         stdout(&by_text),
@@ -336,7 +349,9 @@ fn numbered_names_read_both_ways_in_the_srd_pack() {
     // first), since no key translates.
     let english = run(
         dir.path(),
-        &["show", packs, "--text", "Goblin 2", "--lang", "en", "--format", "json"],
+        &[
+            "show", packs, "--text", "Goblin 2", "--lang", "en", "--format", "json",
+        ],
         &[],
     );
     let value: serde_json::Value = serde_json::from_slice(&english.stdout).unwrap();
@@ -345,7 +360,9 @@ fn numbered_names_read_both_ways_in_the_srd_pack() {
     assert_eq!(value["answered"], "requested");
     let json = run(
         dir.path(),
-        &["show", packs, "--text", "Goblin 2", "--lang", "es", "--format", "json"],
+        &[
+            "show", packs, "--text", "Goblin 2", "--lang", "es", "--format", "json",
+        ],
         &[],
     );
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
@@ -356,6 +373,10 @@ fn numbered_names_read_both_ways_in_the_srd_pack() {
             "direction": "ltr", "requested": "es", "answered": "requested"})
     );
     // A text no key holds exits 1.
-    let none = run(dir.path(), &["show", packs, "--text", "Hobgoblin King 3"], &[]);
+    let none = run(
+        dir.path(),
+        &["show", packs, "--text", "Hobgoblin King 3"],
+        &[],
+    );
     assert_eq!(none.status.code(), Some(1));
 }
