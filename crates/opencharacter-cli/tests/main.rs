@@ -12,6 +12,7 @@ mod cli_install;
 mod cli_layers;
 mod cli_load;
 mod cli_migrate;
+mod cli_read;
 mod cli_sheet;
 mod cli_show;
 mod cli_validate;
