@@ -159,7 +159,6 @@ fn pick(
                     .with_arg("pack", id)
                     .with_arg("wanted", shown)
                     .with_arg("found", found_text)
-                    .with_pack(id.clone())
                     .with_pointer(format!("/packs/{}", escape_segment(id.as_str()))),
             );
         } else if release.is_some() && !keep.contains(id) {

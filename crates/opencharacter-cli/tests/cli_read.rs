@@ -44,7 +44,12 @@ fn without_layers(dir: &Path) -> PathBuf {
 
 #[test]
 fn the_sheet_applies_the_layers_of_the_characters_game() {
-    let output = run(&["sheet", "examples/characters/lamplighter.yaml", "--packs", "packs"]);
+    let output = run(&[
+        "sheet",
+        "examples/characters/lamplighter.yaml",
+        "--packs",
+        "packs",
+    ]);
     let text = stdout(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     // `packs` holds four games: the character's pack is picked, and said.
@@ -71,7 +76,9 @@ fn the_sheet_applies_the_layers_of_the_characters_game() {
     );
     // Names beside the content owned; no open choice left.
     assert!(
-        text.contains("  Grapnel (lanternfall-core:kit.grapnel) (picked for lanternfall-core:starting_kit)\n"),
+        text.contains(
+            "  Grapnel (lanternfall-core:kit.grapnel) (picked for lanternfall-core:starting_kit)\n"
+        ),
         "{text}"
     );
     assert!(text.contains("Issues\n  none\n"), "{text}");
@@ -104,7 +111,10 @@ fn the_sheet_applies_the_layers_of_the_characters_game() {
         "json",
     ]);
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(value["layers"], serde_json::json!(["lanternfall-core:hard_frost"]));
+    assert_eq!(
+        value["layers"],
+        serde_json::json!(["lanternfall-core:hard_frost"])
+    );
     assert_eq!(value["picked"], true);
     assert_eq!(
         value["packs"],
@@ -138,7 +148,10 @@ fn layers_tried_on_a_character_without_any_and_refused_on_one_with_them() {
         "--layers",
         "hard_frost",
     ]));
-    assert!(tried.starts_with("layers: lanternfall-core:hard_frost\n"), "{tried}");
+    assert!(
+        tried.starts_with("layers: lanternfall-core:hard_frost\n"),
+        "{tried}"
+    );
     assert!(tried.contains("      success: dim DC 7 83.3%, "), "{tried}");
     // A character whose game chooses layers keeps them: --layers is a usage error.
     let refused = run(&[
@@ -162,16 +175,21 @@ fn an_unknown_layer_of_the_game_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(root().join("examples/characters/lamplighter.yaml"))
         .unwrap()
-        .replace("lanternfall-core:hard_frost]", "lanternfall-core:spring_thaw]");
+        .replace(
+            "lanternfall-core:hard_frost]",
+            "lanternfall-core:spring_thaw]",
+        );
     let file = dir.path().join("thaw.yaml");
     std::fs::write(&file, text).unwrap();
-    let output = run(&["sheet", file.to_str().unwrap(), "--packs", "packs/lanternfall/core"]);
+    let output = run(&[
+        "sheet",
+        file.to_str().unwrap(),
+        "--packs",
+        "packs/lanternfall/core",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.starts_with("error[layer-unknown]"),
-        "{stderr}"
-    );
+    assert!(stderr.starts_with("error[layer-unknown]"), "{stderr}");
     assert!(stderr.contains("lanternfall-core:spring_thaw"), "{stderr}");
 }
 
@@ -201,12 +219,16 @@ fn a_game_file_gives_the_layers_and_its_settings_win() {
         "packs",
     ]));
     assert!(
-        text.starts_with("loaded from the store: lanternfall-core 0.1.0\nlayers: lanternfall-core:hard_frost\n"),
+        text.starts_with(
+            "loaded from the store: lanternfall-core 0.1.0\nlayers: lanternfall-core:hard_frost\n"
+        ),
         "{text}"
     );
     // flood_level 0 from the game: 2d6 + 1, against the frost's dim DC 7.
     assert!(
-        text.contains("  lanternfall-core:trim_wick: 2d6 + 1 (3–13, mean 8)\n      success: dim DC 7 72.2%, "),
+        text.contains(
+            "  lanternfall-core:trim_wick: 2d6 + 1 (3–13, mean 8)\n      success: dim DC 7 72.2%, "
+        ),
         "{text}"
     );
     // A game file of another game than the character's is refused.
@@ -252,7 +274,10 @@ fn a_character_saved_with_an_older_pack_is_migrated_on_read_and_copies_are_not_r
         "{text}"
     );
     assert!(text.contains("  demo-heroes:exp = 900\n"), "{text}");
-    assert!(text.contains("  demo-heroes:hit_dice_d10: 2 / 3\n"), "{text}");
+    assert!(
+        text.contains("  demo-heroes:hit_dice_d10: 2 / 3\n"),
+        "{text}"
+    );
     assert!(text.ends_with("Issues\n  none\n"), "{text}");
     let spanish = stdout(&run(&[
         "sheet",
