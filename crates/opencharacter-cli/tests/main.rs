@@ -7,6 +7,7 @@
 
 mod cli_build;
 mod cli_completions;
+mod cli_economy;
 mod cli_formula;
 mod cli_install;
 mod cli_layers;
