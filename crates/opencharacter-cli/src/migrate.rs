@@ -71,7 +71,12 @@ pub fn run(args: &Args) -> ExitCode {
     // Before migrating: a pack saved newer than the one loaded (nothing runs backwards) and a
     // pack not loaded (its values stay as they are) are said, not passed over as "nothing
     // changed".
-    diagnostics.extend(opencharacter::check_character_packs(&ruleset, &character));
+    let shown = args.character.display().to_string();
+    diagnostics.extend(
+        opencharacter::check_character_packs(&ruleset, &character)
+            .into_iter()
+            .map(|d| d.with_file(shown.clone())),
+    );
 
     let (migrated, report) = migrate(&ruleset, character);
     let output = match crate::output::format() {
