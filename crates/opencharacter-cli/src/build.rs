@@ -80,20 +80,20 @@ pub fn run(args: &Args) -> ExitCode {
             text
         }
     };
-    let index_failed = match &args.index {
-        Some(base_url) if !build.has_errors() => !crate::install::write_index(
+    let index = match &args.index {
+        Some(base_url) if !build.has_errors() => crate::install::write_index(
             &build,
             base_url,
             args.index_dir.as_deref().or(args.out.as_deref()),
             args.index_dir.is_some(),
         ),
-        _ => false,
+        _ => crate::install::IndexOutcome::Written,
     };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    if build.write_failed || index_failed {
+    if build.write_failed || index == crate::install::IndexOutcome::Failed {
         ExitCode::from(2)
-    } else if build.has_errors() {
+    } else if build.has_errors() || index == crate::install::IndexOutcome::Refused {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

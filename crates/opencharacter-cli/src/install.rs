@@ -250,15 +250,26 @@ fn fallback(
     )
 }
 
+/// What `build --index` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexOutcome {
+    /// Written, every entry listed.
+    Written,
+    /// Written without the entries it refused (exit 1: the index has errors).
+    Refused,
+    /// Not written (exit 2: an I/O failure or a usage error).
+    Failed,
+}
+
 /// `build --index BASE_URL`: writes the index of the packs built, with their files, into `dir`
 /// (`--index-dir`, taken as is when `exact`), else `index/` inside `--out` or the aggregate's
-/// folder. Returns whether it was written.
+/// folder; an entry an installer would refuse is reported and left out.
 pub fn write_index(
     build: &opencharacter::release::build::Build,
     base_url: &str,
     dir: Option<&std::path::Path>,
     exact: bool,
-) -> bool {
+) -> IndexOutcome {
     let folder = match dir {
         Some(dir) if exact => Some(dir.to_owned()),
         Some(dir) => Some(dir.join("index")),
@@ -270,25 +281,29 @@ pub fn write_index(
     };
     let Some(folder) = folder else {
         eprintln!("error: --index needs --index-dir (or --out) when building a single pack");
-        return false;
+        return IndexOutcome::Failed;
     };
     match opencharacter::release::index::write_index(&build.built, base_url, &folder) {
-        Ok(index) => {
+        Ok((index, problems)) => {
             println!(
                 "built index ({} releases) → {}",
                 index.releases.len(),
                 folder.display()
             );
-            // What installers would skip (plain http is the author's choice of base URL).
-            let problems = index.check(base_url.starts_with("http://"));
+            // What installers would refuse, left out of the file (plain http is the author's
+            // choice of base URL).
             for problem in &problems {
-                eprintln!("error[{}]: {}", problem.code.name, problem.message());
+                eprint!("{}", crate::output::diagnostic_lines(problem));
             }
-            problems.is_empty()
+            if problems.is_empty() {
+                IndexOutcome::Written
+            } else {
+                IndexOutcome::Refused
+            }
         }
         Err(error) => {
             eprintln!("error: {error}");
-            false
+            IndexOutcome::Failed
         }
     }
 }
