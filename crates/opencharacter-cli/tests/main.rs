@@ -15,6 +15,7 @@ mod cli_load;
 mod cli_migrate;
 mod cli_paths;
 mod cli_read;
+mod cli_readme;
 mod cli_sheet;
 mod cli_show;
 mod cli_store;
