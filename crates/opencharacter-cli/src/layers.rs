@@ -200,23 +200,7 @@ fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagn
         );
     }
     for diagnostic in diagnostics {
-        let _ = writeln!(
-            out,
-            "{}[{}]: {}",
-            diagnostic.severity,
-            diagnostic.code.name,
-            diagnostic.message_in(crate::lang::standard_text())
-        );
-        let location = &diagnostic.location;
-        match (&location.file, &location.pointer) {
-            (Some(file), Some(pointer)) => {
-                let _ = writeln!(out, "  --> {file}#{pointer}");
-            }
-            (Some(file), None) => {
-                let _ = writeln!(out, "  --> {file}");
-            }
-            _ => {}
-        }
+        out.push_str(&crate::output::diagnostic_lines(diagnostic));
     }
     out
 }

@@ -95,10 +95,20 @@ pub fn run(args: &Args) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            // What the character or its game wants and cannot have points into its file.
+            let file = args.game.as_ref().unwrap_or(path).display().to_string();
+            let diagnostics = through
+                .diagnostics
+                .iter()
+                .map(|d| match &d.location.file {
+                    None if d.location.pointer.is_some() => d.clone().with_file(file.clone()),
+                    _ => d.clone(),
+                })
+                .collect();
             let lead = Lead {
                 layers: Some(through.layers.clone()),
                 migration: Some(through.read.migration.clone()),
-                diagnostics: through.diagnostics.clone(),
+                diagnostics,
             };
             (
                 through.opened,
@@ -230,19 +240,8 @@ fn monster_sheet(
 }
 
 fn print_diagnostics(diagnostics: &[Diagnostic]) {
-    let text = lang::standard_text();
-    for d in diagnostics {
-        let place = match (&d.location.file, d.location.line) {
-            (Some(file), Some(line)) => format!(" ({file}:{line})"),
-            (Some(file), None) => format!(" ({file})"),
-            _ => String::new(),
-        };
-        eprintln!(
-            "{}[{}]{place}: {}",
-            d.severity,
-            d.code.name,
-            d.message_in(text)
-        );
+    for diagnostic in diagnostics {
+        eprint!("{}", crate::output::diagnostic_lines(diagnostic));
     }
 }
 

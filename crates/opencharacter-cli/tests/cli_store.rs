@@ -75,9 +75,13 @@ fn a_pinned_version_the_store_lacks_is_pack_not_found() {
     .unwrap();
     let output = run(&["sheet", file.to_str().unwrap(), "--packs", "packs"]);
     assert_eq!(output.status.code(), Some(1));
+    let at = format!("  --> {}#/packs/5e-srd-5.1\n", file.display());
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
-        "error[pack-not-found]: `5e-srd-5.1` 0.2.0 is wanted but not among the packs given (0.1.0)\n"
+        format!(
+            "error[pack-not-found]: `5e-srd-5.1` 0.2.0 is wanted but not among the packs given \
+             (0.1.0)\n{at}"
+        )
     );
     let spanish = run(&[
         "sheet",
@@ -89,7 +93,10 @@ fn a_pinned_version_the_store_lacks_is_pack_not_found() {
     ]);
     assert_eq!(
         String::from_utf8(spanish.stderr).unwrap(),
-        "error[pack-not-found]: se busca `5e-srd-5.1` 0.2.0, pero no está entre los paquetes dados (0.1.0)\n"
+        format!(
+            "error[pack-not-found]: se busca `5e-srd-5.1` 0.2.0, pero no está entre los paquetes \
+             dados (0.1.0)\n{at}"
+        )
     );
     // A layer of a pack the store does not hold names the pack, at any version.
     let layers = run(&[
