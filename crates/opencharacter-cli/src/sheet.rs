@@ -292,7 +292,8 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
         for (id, pool) in sheet.pools.iter().filter(|(_, pool)| !pool.hidden) {
             let _ = writeln!(
                 out,
-                "  {id}: {} / {}",
+                "  {}: {} / {}",
+                labelled(names, "field", id),
                 value(pool.current.as_ref()),
                 value(pool.max.as_ref())
             );
@@ -300,7 +301,8 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
         for (id, track) in &sheet.tracks {
             let _ = writeln!(
                 out,
-                "  {id}: {} ({}–{})",
+                "  {}: {} ({}–{})",
+                labelled(names, "field", id),
                 track.value,
                 track.min,
                 value(track.max.as_ref())
@@ -310,7 +312,8 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
             let marks: Vec<&str> = track.marks.iter().map(|m| m.as_str()).collect();
             let _ = writeln!(
                 out,
-                "  {id}: [{}] of {} boxes, penalty {}",
+                "  {}: [{}] of {} boxes, penalty {}",
+                labelled(names, "field", id),
                 marks.join(", "),
                 value(track.boxes.as_ref()),
                 value(track.penalty.as_ref())

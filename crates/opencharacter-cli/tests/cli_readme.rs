@@ -35,7 +35,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
         &[
             "loaded from the store: 5e-srd-5.1 0.1.0\n",
             "  Armor class (5e-srd-5.1:combat.ac) = 19\n",
-            "  5e-srd-5.1:hit_points: 28 / 28\n",
+            "  Hit points (5e-srd-5.1:hit_points): 28 / 28\n",
             "5e-srd-5.1:skill_athletics: d20 + 5 (6–25, mean 31/2)\n      success: very_easy DC 5 \
              100.0%, easy DC 10 80.0%, medium DC 15 55.0%",
         ],
@@ -51,7 +51,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
         "sheet --monster 5e-srd-5.1:monsters.goblin --packs packs/5e/srd-5.1",
         &[
             "  Armor class (5e-srd-5.1:combat.ac) = 15",
-            "  5e-srd-5.1:hit_points: 7 / 7\n",
+            "  Hit points (5e-srd-5.1:hit_points): 7 / 7\n",
             "  item:5e-srd-5.1:monster-actions.goblin.scimitar:attack: d20 + 4",
             "  item:5e-srd-5.1:monster-actions.goblin.scimitar:damage: d6 + 2",
         ],

@@ -45,7 +45,10 @@ fn a_monster_by_qualified_id_reads_its_stat_block() {
         ),
         "{text}"
     );
-    assert!(text.contains("  5e-srd-5.1:hit_points: 7 / 7\n"), "{text}");
+    assert!(
+        text.contains("  Hit points (5e-srd-5.1:hit_points): 7 / 7\n"),
+        "{text}"
+    );
     assert!(
         text.contains("  item:5e-srd-5.1:monster-actions.goblin.scimitar:attack: d20 + 4 (5–24, mean 29/2)\n      success: DC 15 50.0%\n"),
         "{text}"
