@@ -165,21 +165,23 @@ fn change_line(change: &Change) -> String {
 }
 
 fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagnostic]) -> String {
+    use crate::output::say;
     let mut out = String::new();
     let on: Vec<String> = chosen.iter().map(ToString::to_string).collect();
-    let _ = writeln!(
-        out,
-        "layers chosen: {}",
-        if on.is_empty() {
-            "none".to_owned()
-        } else {
-            on.join(", ")
-        }
-    );
+    let on = if on.is_empty() {
+        say("none-chosen", &[])
+    } else {
+        on.join(", ")
+    };
+    let _ = writeln!(out, "{}", say("layers-chosen", &[("layers", &on)]));
     for kept in &report.kept {
-        let _ = writeln!(out, "kept {}:", kept.layer);
+        let _ = writeln!(
+            out,
+            "{}",
+            say("kept", &[("layer", &kept.layer.to_string())])
+        );
         if kept.changes.is_empty() {
-            let _ = writeln!(out, "  changes nothing");
+            let _ = writeln!(out, "{}", say("changes-nothing", &[]));
         }
         for change in &kept.changes {
             let _ = writeln!(out, "  {}", change_line(change));
@@ -188,8 +190,14 @@ fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagn
     for dropped in &report.dropped {
         let _ = writeln!(
             out,
-            "dropped {}: it conflicts with {}, declared earlier",
-            dropped.layer, dropped.conflicts_with
+            "{}",
+            say(
+                "dropped",
+                &[
+                    ("layer", &dropped.layer.to_string()),
+                    ("kept", &dropped.conflicts_with.to_string())
+                ]
+            )
         );
     }
     for skipped in &report.not_applied {

@@ -77,6 +77,19 @@ const WORDS: &[(&str, &str, &str)] = &[
         "{table} (semilla {seed}):",
     ),
     ("ladder", "difficulty ladder:", "escala de dificultad:"),
+    (
+        "layers-chosen",
+        "layers chosen: {layers}",
+        "capas elegidas: {layers}",
+    ),
+    ("none-chosen", "none", "ninguna"),
+    ("kept", "kept {layer}:", "se aplica {layer}:"),
+    ("changes-nothing", "  changes nothing", "  no cambia nada"),
+    (
+        "dropped",
+        "dropped {layer}: it conflicts with {kept}, declared earlier",
+        "se descarta {layer}: choca con {kept}, declarada antes",
+    ),
     ("ladder-from", "  set by {layer}", "  la fija {layer}"),
     ("won", "  won: {layer}", "  gana: {layer}"),
     (

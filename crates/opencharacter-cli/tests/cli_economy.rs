@@ -320,6 +320,12 @@ fn the_layers_report_shows_the_ladder_in_force_and_which_replacement_won() {
         ],
     );
     assert!(
+        stdout(&spanish)
+            .starts_with("capas elegidas: gravewatch-1e:grim\nse aplica gravewatch-1e:grim:\n"),
+        "{}",
+        stdout(&spanish)
+    );
+    assert!(
         stdout(&spanish).ends_with(
             "escala de dificultad: easy DC 7, hard DC 10\n  la fija gravewatch-1e:grim\n"
         ),
