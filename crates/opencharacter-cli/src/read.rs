@@ -153,7 +153,26 @@ pub fn through_game(
     }
     let opened = packs::open(paths, &wanted)?;
     let layers = layer_ids(&opened.ruleset, &texts)?;
-    let mut diagnostics = opened.diagnostics.clone();
+    // A pin of the character's own setup is at `/setup/packs/…` in its file (a game file's at
+    // `/packs/…`).
+    let from_setup = game.is_none();
+    let mut diagnostics: Vec<Diagnostic> = opened
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let pinned = d.code == &codes::PACK_NOT_FOUND
+                && setup.as_ref().is_some_and(|setup| {
+                    d.args
+                        .get("pack")
+                        .and_then(|id| id.parse::<PackId>().ok())
+                        .is_some_and(|id| setup.packs.contains_key(&id))
+                });
+            match (&d.location.pointer, from_setup && pinned) {
+                (Some(pointer), true) => d.clone().with_pointer(format!("/setup{pointer}")),
+                _ => d.clone(),
+            }
+        })
+        .collect();
     let (effective, report) = apply_layers(&opened.ruleset, &layers);
     diagnostics.extend(report.diagnostics().into_iter().map(|d| {
         // A layer the game chooses and no pack declares points into the game.

@@ -75,7 +75,8 @@ fn a_pinned_version_the_store_lacks_is_pack_not_found() {
     .unwrap();
     let output = run(&["sheet", file.to_str().unwrap(), "--packs", "packs"]);
     assert_eq!(output.status.code(), Some(1));
-    let at = format!("  --> {}#/packs/5e-srd-5.1\n", file.display());
+    // The pin is the character's own setup's.
+    let at = format!("  --> {}#/setup/packs/5e-srd-5.1\n", file.display());
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
         format!(
