@@ -11,6 +11,10 @@
 //! pack kept with it, as an app reads them. Exit 0 when every ID names something, 1 when one
 //! does not, 2 for a path or store that cannot be read.
 //!
+//! Numbered names both ways (i18n.md, "Numbered names"): `--id ID --number N` shows the name
+//! with its number ("Trasgo 2"), and `--text "Goblin 2"` finds the key whose default-language
+//! text it is, number kept; a text several keys hold reads the first key that translates.
+//!
 //! Also here: the coverage report that `opencharacter validate --coverage` prints.
 
 use std::fmt::Write as _;
