@@ -65,7 +65,7 @@ pub struct CharacterRead {
     pub character: spec::model::Character,
     /// What the upgrade scripts did, and whether anything changed.
     pub migration: migrate::MigrationReport,
-    /// The migrated character's sheet ([`sheet::evaluate`]).
+    /// The migrated character's sheet ([`sheet::evaluate`]); its `issues` are [`Self::issues`].
     pub sheet: sheet::Sheet,
     /// The sheet's rules issues, less those about values a copy step kept at their old IDs
     /// ([`migrate::kept_by_upgrade`]): an earlier version of the pack still reads them there.
@@ -90,8 +90,8 @@ pub fn read_character_with(
     options: &sheet::EvaluateOptions,
 ) -> CharacterRead {
     let (character, migration) = migrate::migrate(ruleset, character);
-    let sheet = sheet::evaluate(ruleset, &character, options);
-    let issues = sheet
+    let mut sheet = sheet::evaluate(ruleset, &character, options);
+    let issues: Vec<Diagnostic> = sheet
         .issues
         .iter()
         .filter(|issue| {
@@ -105,12 +105,45 @@ pub fn read_character_with(
         })
         .cloned()
         .collect();
+    // The sheet an app keeps says the same: a value a copy step left behind is never reported.
+    sheet.issues.clone_from(&issues);
     CharacterRead {
         character,
         migration,
         sheet,
         issues,
     }
+}
+
+/// What a character's `packs` say against the packs loaded, from the resolver's
+/// [`resolve::check_character`]: a pack it was saved with at a newer version than the one
+/// loaded (`character-pack-older`: no upgrade script runs backwards), and a pack it names that
+/// is not loaded (`character-pack-not-loaded`: its values read as unknown). What `migrate`
+/// warns of before it changes anything.
+///
+/// ```
+/// # let ruleset: opencharacter::spec::model::Ruleset = serde_json::from_value(serde_json::json!({
+/// #     "packs": [{"id": "g", "version": "1.0.0", "specVersion": "1.0.0",
+/// #                "license": "CC0-1.0", "defaultLanguage": "en"}]}))?;
+/// let character = opencharacter::spec::yaml::from_str("packs: {g: 1.2.0, h: 0.1.0}\n")?;
+/// let codes: Vec<&str> = opencharacter::check_character_packs(&ruleset, &character)
+///     .iter()
+///     .map(|d| d.code.name)
+///     .collect();
+/// assert_eq!(codes, ["character-pack-older", "character-pack-not-loaded"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_character_packs(
+    ruleset: &spec::model::Ruleset,
+    character: &spec::model::Character,
+) -> Vec<Diagnostic> {
+    use spec::diagnostic::codes;
+    resolve::check_character(ruleset, character)
+        .into_iter()
+        .filter(|d| {
+            d.code == &codes::CHARACTER_PACK_OLDER || d.code == &codes::CHARACTER_PACK_NOT_LOADED
+        })
+        .collect()
 }
 
 /// Every JSON Schema the workspace generates, by the file name it is committed under in

@@ -37,6 +37,20 @@ use serde_json::{Value, json};
 /// toolkit (a pack folder, a saved character, a release or game setup) can trigger it.
 const NO_FIXTURE: &[(&str, &str)] = &[
     (
+        "release-older-than-sources",
+        "compares file times, which a checkout does not keep; the command's tests \
+         (crates/opencharacter-cli/tests/cli_paths.rs) touch a source after a build",
+    ),
+    (
+        "pack-not-found",
+        "about a store of packs given to the command, not a pack; the command's tests \
+         (cli_store.rs) trigger it",
+    ),
+    (
+        "language-pack-fallback",
+        "about an install from an index server; the command's install tests trigger it",
+    ),
+    (
         "build-write-failed",
         "an I/O failure while writing dist/ (a full disk, a read-only folder), not a fault of \
          any input; nothing in the tests triggers it yet",

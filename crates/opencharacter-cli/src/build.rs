@@ -10,6 +10,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::output::Format;
 use opencharacter::release::build::{BuildOptions, build_paths};
 
 /// Validate packs and write their releases.
@@ -26,9 +27,6 @@ pub struct Args {
     /// by default `dist/` inside the first PATH that is a folder of packs.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// `human` (with the source line and a caret) or `json` (one object per diagnostic per line).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
     /// Also write a pack index of the packs built, their files named and listed for publishing
     /// under this URL (`https://example.org/packs/`), into `--index-dir`.
     #[arg(long, value_name = "BASE_URL")]
@@ -37,12 +35,6 @@ pub struct Args {
     /// aggregate's). An `index.json` already there keeps its other versions.
     #[arg(long, value_name = "DIR", requires = "index")]
     index_dir: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// Runs the command.
@@ -59,12 +51,12 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let reading = &build.validation.reading;
-    let text: String = match args.format {
+    let text: String = match crate::output::format() {
         Format::Json => reading
             .all_diagnostics()
             .map(|diagnostic| format!("{}\n", diagnostic.to_json(crate::lang::standard_text())))
             .collect(),
-        Format::Human => {
+        Format::Text => {
             let here = std::env::current_dir().and_then(std::fs::canonicalize).ok();
             let shown = |path: &std::path::Path| {
                 here.as_deref()
@@ -88,20 +80,20 @@ pub fn run(args: &Args) -> ExitCode {
             text
         }
     };
-    let index_failed = match &args.index {
-        Some(base_url) if !build.has_errors() => !crate::install::write_index(
+    let index = match &args.index {
+        Some(base_url) if !build.has_errors() => crate::install::write_index(
             &build,
             base_url,
             args.index_dir.as_deref().or(args.out.as_deref()),
             args.index_dir.is_some(),
         ),
-        _ => false,
+        _ => crate::install::IndexOutcome::Written,
     };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
     let _ = anstream::stdout().lock().write_all(text.as_bytes());
-    if build.write_failed || index_failed {
+    if build.write_failed || index == crate::install::IndexOutcome::Failed {
         ExitCode::from(2)
-    } else if build.has_errors() {
+    } else if build.has_errors() || index == crate::install::IndexOutcome::Refused {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -8,6 +8,7 @@
 
 use std::process::ExitCode;
 
+use crate::output::Format;
 use opencharacter::formula::{
     Bounds, Distribution, EvalError, Expr, MapEnv, MapItem, Number, References, SplitMix64, Value,
     parse,
@@ -39,15 +40,6 @@ pub struct Args {
     /// Seed for the dice roller (SplitMix64); without it, one is drawn from the clock and printed.
     #[arg(long)]
     seed: Option<u64>,
-    /// Print JSON instead of text.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// Reads a command-line value: a number, a boolean, or else a string.
@@ -129,8 +121,8 @@ pub fn run(args: &Args) -> ExitCode {
     let tree = match parse(&args.text) {
         Ok(tree) => tree,
         Err(err) => {
-            match args.format {
-                Format::Human => {
+            match crate::output::format() {
+                Format::Text => {
                     eprintln!("error[{}]: {err}", err.code());
                     eprintln!("  {}", args.text.lines().nth(err.line - 1).unwrap_or(""));
                     eprintln!("  {}^", " ".repeat(err.column.saturating_sub(1)));
@@ -159,8 +151,8 @@ pub fn run(args: &Args) -> ExitCode {
         odds: &odds,
         bounds: &bounds,
     };
-    match args.format {
-        Format::Human => print_human(&report),
+    match crate::output::format() {
+        Format::Text => print_human(&report),
         Format::Json => print_json(&report),
     }
     if value.is_err() {

@@ -118,32 +118,66 @@ fn try_run(args: &Args) -> Result<ExitCode, String> {
     std::fs::write(&report, import.report_text())
         .map_err(|e| format!("{}: {e}", report.display()))?;
     let errors = import.diagnostics.iter().filter(|d| d.is_error()).count();
-    for diagnostic in &import.diagnostics {
-        let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
-        // Pointers into the locale files or the manifest name their file already.
-        let at = if pointer.contains('#') {
-            pointer
-        } else {
-            format!("{}#{pointer}", args.ruleset.display())
-        };
-        println!(
-            "{}: {at}: {} [{}]",
-            if diagnostic.is_error() {
-                "error"
+    // Pointers into the locale files or the manifest name their file already; the others point
+    // into the ruleset file.
+    let located: Vec<opencharacter::Diagnostic> = import
+        .diagnostics
+        .iter()
+        .map(|diagnostic| {
+            let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
+            if pointer.contains('#') {
+                diagnostic.clone()
             } else {
-                "warning"
-            },
-            diagnostic.message(),
-            diagnostic.code.name
-        );
+                diagnostic
+                    .clone()
+                    .with_file(args.ruleset.display().to_string())
+            }
+        })
+        .collect();
+    let text = match crate::output::format() {
+        crate::output::Format::Text => {
+            let mut out = String::new();
+            for diagnostic in &located {
+                let pointer = diagnostic.location.pointer.clone().unwrap_or_default();
+                let at = match &diagnostic.location.file {
+                    Some(file) => format!("{file}#{pointer}"),
+                    None => pointer,
+                };
+                out.push_str(&format!(
+                    "{}: {at}: {} [{}]\n",
+                    if diagnostic.is_error() {
+                        "error"
+                    } else {
+                        "warning"
+                    },
+                    diagnostic.message_in(crate::lang::standard_text()),
+                    diagnostic.code.name
+                ));
+            }
+            out.push_str(&format!(
+                "wrote {} files to {} ({} things not mapped, listed in {}; {errors} errors)\n",
+                import.files.len(),
+                args.out.display(),
+                import.report.len(),
+                report.display()
+            ));
+            out
+        }
+        crate::output::Format::Json => format!(
+            "{}\n",
+            serde_json::json!({
+                "out": args.out.display().to_string(),
+                "files": import.files.keys().collect::<Vec<_>>(),
+                "notMapped": import.report.len(),
+                "report": report.display().to_string(),
+                "diagnostics": crate::output::diagnostics_json(&located),
+            })
+        ),
+    };
+    let printed = crate::output::print_bytes(text.as_bytes());
+    if printed != ExitCode::SUCCESS {
+        return Ok(printed);
     }
-    println!(
-        "wrote {} files to {} ({} things not mapped, listed in {}; {errors} errors)",
-        import.files.len(),
-        args.out.display(),
-        import.report.len(),
-        report.display()
-    );
     Ok(if errors > 0 {
         ExitCode::from(1)
     } else {

@@ -18,10 +18,12 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use opencharacter::Diagnostic;
 use opencharacter::i18n::LanguageTag;
 use opencharacter::i18n::http::{Http, HttpOptions};
 use opencharacter::i18n::install::{InstallError, Installer, LanguageOutcome, Report};
 use opencharacter::i18n::store::Store;
+use opencharacter::spec::diagnostic::codes;
 use opencharacter::spec::ids::PackId;
 
 /// Install packs and their language packs into a store.
@@ -51,6 +53,11 @@ pub struct Args {
     /// Allow plain http URLs (a local mirror, a loopback test).
     #[arg(long)]
     allow_http: bool,
+    /// Seconds one install or sync may spend downloading in all (the index, the release, its
+    /// language pack): past it the download stops, nothing fetched is kept, and the store's
+    /// lock is let go. Each read also times out after 30 s without a byte.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    deadline: u64,
 }
 
 /// Runs the command.
@@ -64,25 +71,21 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let http = Http::new(&HttpOptions {
         allow_http: args.allow_http,
+        deadline: std::time::Duration::from_secs(args.deadline),
         ..HttpOptions::default()
     });
-    let installer = Installer::new(store, http, language);
+    let installer = Installer::new(store, http, language.clone());
     let mut out = String::new();
+    let mut reports: Vec<Report> = Vec::new();
     let result = if args.sync {
-        installer.sync().map(|reports| {
-            for report in &reports {
-                out.push_str(&line(report));
-            }
-        })
+        installer.sync().map(|synced| reports = synced)
     } else if let Some(path) = &args.import {
         let limit = opencharacter::i18n::index::MAX_RELEASE_BYTES;
         let bytes = match crate::input::read_bytes(path, limit) {
             Ok(bytes) => bytes,
             Err(message) => return usage(&message),
         };
-        installer
-            .import(&bytes)
-            .map(|report| out.push_str(&line(&report)))
+        installer.import(&bytes).map(|report| reports.push(report))
     } else if let Some(id) = &args.rollback {
         let Ok(id) = id.parse::<PackId>() else {
             return usage(&format!("`{id}` is not a pack ID"));
@@ -132,9 +135,39 @@ pub fn run(args: &Args) -> ExitCode {
         };
         installer
             .install(index, &id, range.as_ref())
-            .map(|report| out.push_str(&line(&report)))
+            .map(|report| reports.push(report))
     };
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    let why = if args.sync {
+        "the index lists none for it, refuses the one it lists, or could not be reached"
+    } else if args.import.is_some() {
+        "the file carries none for it"
+    } else {
+        "the index lists none for it, or refuses the one it lists"
+    };
+    let warnings: Vec<Diagnostic> = reports
+        .iter()
+        .filter_map(|report| fallback(installer.store(), &language, report, why))
+        .collect();
+    let text = match crate::output::format() {
+        crate::output::Format::Text => {
+            for warning in &warnings {
+                out.push_str(&crate::output::diagnostic_lines(warning));
+            }
+            for report in &reports {
+                out.push_str(&line(report));
+            }
+            out
+        }
+        crate::output::Format::Json => format!(
+            "{}\n",
+            serde_json::json!({
+                "packs": reports.iter().map(report_json).collect::<Vec<_>>(),
+                "diagnostics": crate::output::diagnostics_json(&warnings),
+                "done": out.lines().collect::<Vec<_>>(),
+            })
+        ),
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(InstallError::Store(error)) => usage(&error.to_string()),
@@ -156,26 +189,88 @@ fn line(report: &Report) -> String {
         LanguageOutcome::Default => "default language".to_owned(),
         LanguageOutcome::Kept(tag) => format!("{tag} (kept)"),
         LanguageOutcome::Fetched(tag) => format!("{tag} (fetched)"),
-        LanguageOutcome::Failed { language, reason } => {
-            eprintln!(
-                "warning: the {language} pack of {} {} was not fetched: {reason}; the next install or sync tries again",
-                report.id, report.version
-            );
-            format!("{language} not fetched")
-        }
+        LanguageOutcome::Failed { language, .. } => format!("{language} not fetched"),
     };
     format!("{} {}: {language}\n", report.id, report.version)
 }
 
+fn report_json(report: &Report) -> serde_json::Value {
+    let (outcome, language, reason) = match &report.language {
+        LanguageOutcome::Default => ("default", None, None),
+        LanguageOutcome::Kept(tag) => ("kept", Some(tag.to_string()), None),
+        LanguageOutcome::Fetched(tag) => ("fetched", Some(tag.to_string()), None),
+        LanguageOutcome::Failed { language, reason } => {
+            ("failed", Some(language.to_string()), Some(reason.clone()))
+        }
+    };
+    serde_json::json!({
+        "id": report.id,
+        "version": report.version.to_string(),
+        "releaseWritten": report.release_written,
+        "language": {"outcome": outcome, "tag": language, "reason": reason},
+    })
+}
+
+/// The warning for a pack that reads in its default language though another was asked for
+/// (i18n.md, "Installing"): a language pack not listed, refused, unreachable, or that failed
+/// to arrive. None when the language asked for is the pack's default (or a form of it).
+fn fallback(
+    store: &Store,
+    language: &LanguageTag,
+    report: &Report,
+    why: &str,
+) -> Option<Diagnostic> {
+    let reason = match &report.language {
+        LanguageOutcome::Default => why.to_owned(),
+        LanguageOutcome::Failed { reason, .. } => {
+            format!("{reason}; the next install or sync tries again")
+        }
+        LanguageOutcome::Kept(_) | LanguageOutcome::Fetched(_) => return None,
+    };
+    let default = store
+        .release_bytes(&report.id, &report.version)
+        .ok()
+        .flatten()
+        .and_then(|bytes| {
+            serde_json::from_slice::<serde_json::Value>(&bytes)
+                .ok()?
+                .pointer("/manifest/defaultLanguage")?
+                .as_str()
+                .and_then(|tag| LanguageTag::parse(tag).ok())
+        })?;
+    if language.chain().any(|tag| tag == default) {
+        return None;
+    }
+    Some(
+        Diagnostic::new(&codes::LANGUAGE_PACK_FALLBACK)
+            .with_arg("pack", &report.id)
+            .with_arg("language", language.as_str())
+            .with_arg("default", default.as_str())
+            .with_arg("reason", reason)
+            .with_pack(report.id.clone()),
+    )
+}
+
+/// What `build --index` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexOutcome {
+    /// Written, every entry listed.
+    Written,
+    /// Written without the entries it refused (exit 1: the index has errors).
+    Refused,
+    /// Not written (exit 2: an I/O failure or a usage error).
+    Failed,
+}
+
 /// `build --index BASE_URL`: writes the index of the packs built, with their files, into `dir`
 /// (`--index-dir`, taken as is when `exact`), else `index/` inside `--out` or the aggregate's
-/// folder. Returns whether it was written.
+/// folder; an entry an installer would refuse is reported and left out.
 pub fn write_index(
     build: &opencharacter::release::build::Build,
     base_url: &str,
     dir: Option<&std::path::Path>,
     exact: bool,
-) -> bool {
+) -> IndexOutcome {
     let folder = match dir {
         Some(dir) if exact => Some(dir.to_owned()),
         Some(dir) => Some(dir.join("index")),
@@ -187,25 +282,29 @@ pub fn write_index(
     };
     let Some(folder) = folder else {
         eprintln!("error: --index needs --index-dir (or --out) when building a single pack");
-        return false;
+        return IndexOutcome::Failed;
     };
     match opencharacter::release::index::write_index(&build.built, base_url, &folder) {
-        Ok(index) => {
+        Ok((index, problems)) => {
             println!(
                 "built index ({} releases) → {}",
                 index.releases.len(),
                 folder.display()
             );
-            // What installers would skip (plain http is the author's choice of base URL).
-            let problems = index.check(base_url.starts_with("http://"));
+            // What installers would refuse, left out of the file (plain http is the author's
+            // choice of base URL).
             for problem in &problems {
-                eprintln!("error[{}]: {}", problem.code.name, problem.message());
+                eprint!("{}", crate::output::diagnostic_lines(problem));
             }
-            problems.is_empty()
+            if problems.is_empty() {
+                IndexOutcome::Written
+            } else {
+                IndexOutcome::Refused
+            }
         }
         Err(error) => {
             eprintln!("error: {error}");
-            false
+            IndexOutcome::Failed
         }
     }
 }

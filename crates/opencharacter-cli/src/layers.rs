@@ -2,8 +2,11 @@
 //! print what each kept layer changed, the layers dropped for a conflict and the removals not
 //! applied, with the layer checks of every pack and what loading found.
 //!
-//! A PATH is a `release.json` file, or a folder: a pack folder or a folder of packs, each pack
-//! assembled from its source files (a built pack's `dist/` is not read). Layer IDs are qualified
+//! The packs are read as every verb reads them (`packs`): a pack folder from its sources (its
+//! `dist/` with `--built`), a folder of several games as a store picked by the packs of the
+//! qualified layers named. After the changes, the effective difficulty ladder with its DCs and
+//! the layer that set it, and for each thing two kept layers replace (the ladder, a loot
+//! table) which one won: the later in the order applied. Layer IDs are qualified
 //! (`ember-roads-1e:hard_winter`); a bare ID names the layer of that name when exactly one pack
 //! declares it. Exit 0 without errors, 1 with errors (a pack's, a layer check's, an unknown
 //! layer), 2 when a path cannot be read.
@@ -13,78 +16,59 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use opencharacter::Diagnostic;
 use opencharacter::layers::{Change, LayerReport, apply_layers, check_release, qualify_layer};
-use opencharacter::release::packs::releases_at;
-use opencharacter::release::source::ReadLimits;
-use opencharacter::resolve::suggest_load_order;
 use opencharacter::spec::diagnostic::has_errors;
-use opencharacter::spec::ids::QualifiedFieldId;
-use opencharacter::spec::model::PackRelease;
-use opencharacter::{Diagnostic, LoadOptions, load_ruleset};
+use opencharacter::spec::ids::{PackId, QualifiedFieldId};
+use opencharacter::spec::model::Ruleset;
+
+use crate::packs::{self, Want};
+
+#[path = "layers_ladder.rs"]
+mod ladder;
+use crate::output::Format;
 
 /// Switch layers on over packs and report what they do.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A `release.json`, a pack folder or a folder of packs.
+    /// A `release.json`, a pack folder (read from its sources) or a folder of packs (a store:
+    /// the packs of qualified `--on` layers are picked from it).
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
+    /// Read each pack folder's built `dist/release.json` instead of its sources.
+    #[arg(long)]
+    built: bool,
     /// The layers to switch on (`--on ember-roads-1e:hard_winter,mud_season`).
     #[arg(long, value_delimiter = ',', value_name = "ID,ID,...")]
     on: Vec<String>,
-    /// `human` or `json` (one object).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
-}
-
-/// A release and where it came from (a file, or a pack folder).
-struct Loaded {
-    origin: String,
-    /// Source packs were validated while reading, layer checks included.
-    validated: bool,
-    release: PackRelease,
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let packs = match releases_at(&args.paths, &ReadLimits::default()) {
-        Ok(packs) => packs,
-        Err(error) => {
-            eprintln!("error: {error}");
+    // The packs of qualified layers are what a store is picked by.
+    let wanted: Vec<(PackId, Want)> = args
+        .on
+        .iter()
+        .filter_map(|text| text.trim().parse::<QualifiedFieldId>().ok())
+        .map(|layer| (layer.pack, Want::Any))
+        .collect();
+    let opened = match packs::open_paths(&args.paths, args.built, &wanted) {
+        Ok(opened) => opened,
+        Err(message) => {
+            eprintln!("error: {message}");
             return ExitCode::from(2);
         }
     };
-    let mut diagnostics: Vec<Diagnostic> = packs.diagnostics;
-    let mut loaded: Vec<Loaded> = packs
-        .packs
-        .into_iter()
-        .map(|pack| Loaded {
-            origin: pack.origin.display().to_string(),
-            validated: pack.validated,
-            release: pack.release,
-        })
-        .collect();
-    // A valid load order keeping the given one where it can; as given when there is none (the
-    // loader's diagnostics say why).
-    let manifests: Vec<_> = loaded.iter().map(|l| &l.release.manifest).collect();
-    if let Ok(order) = suggest_load_order(manifests) {
-        let order: Vec<_> = order.into_iter().map(|m| m.id.clone()).collect();
-        loaded.sort_by_key(|l| order.iter().position(|id| *id == l.release.manifest.id));
-    }
-    let (ruleset, load_diagnostics) =
-        load_ruleset(loaded.iter().map(|l| &l.release), &LoadOptions::default());
-    diagnostics.extend(load_diagnostics);
-    for l in loaded.iter().filter(|l| !l.validated) {
-        diagnostics.extend(check_release(&l.release));
+    let ruleset = &opened.ruleset;
+    let mut diagnostics: Vec<Diagnostic> = opened.diagnostics.clone();
+    // Source packs were validated while reading, layer checks included; built ones are
+    // checked here.
+    for pack in opened.packs.iter().filter(|p| !p.validated) {
+        diagnostics.extend(check_release(&pack.release));
     }
     let mut chosen: Vec<QualifiedFieldId> = Vec::new();
     for text in &args.on {
-        match qualify_layer(&ruleset, text.trim()) {
+        match qualify_layer(ruleset, text.trim()) {
             Ok(id) => chosen.push(id),
             Err(error) => {
                 // Unknown ones are reported by `apply_layers` when they parse; say why otherwise.
@@ -98,26 +82,30 @@ pub fn run(args: &Args) -> ExitCode {
             }
         }
     }
-    let (_, report) = apply_layers(&ruleset, &chosen);
-    diagnostics.extend(report.diagnostics());
-    let diagnostics: Vec<Diagnostic> = diagnostics
-        .into_iter()
-        .map(|d| {
-            let origin = d.pack.as_ref().and_then(|pack| {
-                loaded
-                    .iter()
-                    .find(|l| l.release.manifest.id == *pack)
-                    .map(|l| l.origin.clone())
-            });
-            match origin {
-                Some(origin) if d.location.file.is_none() => d.with_file(origin),
-                _ => d,
-            }
-        })
-        .collect();
-    let text = match args.format {
-        Format::Human => human(&chosen, &report, &diagnostics),
-        Format::Json => json(&chosen, &report, &diagnostics),
+    let (effective, report) = apply_layers(ruleset, &chosen);
+    diagnostics.extend(report.diagnostics().into_iter().map(|d| {
+        let origin = d.pack.as_ref().and_then(|pack| {
+            opened
+                .packs
+                .iter()
+                .find(|p| p.release.manifest.id == *pack)
+                .map(|p| p.origin.display().to_string())
+        });
+        match origin {
+            Some(origin) if d.location.file.is_none() => d.with_file(origin),
+            _ => d,
+        }
+    }));
+    let text = match crate::output::format() {
+        Format::Text => {
+            let mut out = packs::picked_line(&opened)
+                .map(|l| l + "\n")
+                .unwrap_or_default();
+            out.push_str(&human(&chosen, &report, &diagnostics));
+            out.push_str(&ladder::human(&effective, &report));
+            out
+        }
+        Format::Json => json(&chosen, &report, &diagnostics, &effective),
     };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -177,21 +165,23 @@ fn change_line(change: &Change) -> String {
 }
 
 fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagnostic]) -> String {
+    use crate::output::say;
     let mut out = String::new();
     let on: Vec<String> = chosen.iter().map(ToString::to_string).collect();
-    let _ = writeln!(
-        out,
-        "layers chosen: {}",
-        if on.is_empty() {
-            "none".to_owned()
-        } else {
-            on.join(", ")
-        }
-    );
+    let on = if on.is_empty() {
+        say("none-chosen", &[])
+    } else {
+        on.join(", ")
+    };
+    let _ = writeln!(out, "{}", say("layers-chosen", &[("layers", &on)]));
     for kept in &report.kept {
-        let _ = writeln!(out, "kept {}:", kept.layer);
+        let _ = writeln!(
+            out,
+            "{}",
+            say("kept", &[("layer", &kept.layer.to_string())])
+        );
         if kept.changes.is_empty() {
-            let _ = writeln!(out, "  changes nothing");
+            let _ = writeln!(out, "{}", say("changes-nothing", &[]));
         }
         for change in &kept.changes {
             let _ = writeln!(out, "  {}", change_line(change));
@@ -200,8 +190,14 @@ fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagn
     for dropped in &report.dropped {
         let _ = writeln!(
             out,
-            "dropped {}: it conflicts with {}, declared earlier",
-            dropped.layer, dropped.conflicts_with
+            "{}",
+            say(
+                "dropped",
+                &[
+                    ("layer", &dropped.layer.to_string()),
+                    ("kept", &dropped.conflicts_with.to_string())
+                ]
+            )
         );
     }
     for skipped in &report.not_applied {
@@ -212,31 +208,22 @@ fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagn
         );
     }
     for diagnostic in diagnostics {
-        let _ = writeln!(
-            out,
-            "{}[{}]: {}",
-            diagnostic.severity,
-            diagnostic.code.name,
-            diagnostic.message_in(crate::lang::standard_text())
-        );
-        let location = &diagnostic.location;
-        match (&location.file, &location.pointer) {
-            (Some(file), Some(pointer)) => {
-                let _ = writeln!(out, "  --> {file}#{pointer}");
-            }
-            (Some(file), None) => {
-                let _ = writeln!(out, "  --> {file}");
-            }
-            _ => {}
-        }
+        out.push_str(&crate::output::diagnostic_lines(diagnostic));
     }
     out
 }
 
-fn json(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagnostic]) -> String {
+fn json(
+    chosen: &[QualifiedFieldId],
+    report: &LayerReport,
+    diagnostics: &[Diagnostic],
+    effective: &Ruleset,
+) -> String {
     let value = serde_json::json!({
         "on": chosen.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "report": report,
+        "ladder": ladder::json(effective, report),
+        "replacements": ladder::replacements_json(report),
         "diagnostics": diagnostics
             .iter()
             .map(|d| d.to_json(crate::lang::standard_text()))

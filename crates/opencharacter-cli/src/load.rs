@@ -2,22 +2,22 @@
 //! ruleset and print the load order, each pack's credit and notices, the conflicts and every
 //! diagnostic. Exit 0 without errors, 1 with errors, 2 when a path cannot be loaded.
 //!
-//! A PATH is a `release.json` file, a built pack folder (holding `dist/release.json`), or a folder
-//! of packs (every built pack under it, three levels deep at most: `packs/<game>/<pack>`). A
-//! source pack folder (a `pack.yaml` without `dist/release.json`) is assembled in memory the way
-//! `build` would; the problems assembling finds are reported with the loader's.
+//! A PATH is a `release.json` file, a pack folder, or a folder of packs (every pack under it,
+//! three levels deep at most: `packs/<game>/<pack>`). A pack folder is read from its sources,
+//! assembled in memory the way `build` would (the problems assembling finds are reported with
+//! the loader's); its `dist/release.json` only with `--built`, or a folder holding nothing else.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use opencharacter::release::packs::releases_at;
+use crate::output::Format;
+use opencharacter::release::packs::{Prefer, releases_at_with};
 use opencharacter::release::source::ReadLimits;
 use opencharacter::resolve::suggest_load_order;
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::{PackRelease, Ruleset};
-use opencharacter::spec::standard_text::StandardText;
 use opencharacter::{Diagnostic, LoadOptions, Severity, load_ruleset};
 
 /// Load built releases into one ruleset.
@@ -30,15 +30,10 @@ pub struct Args {
     /// the order given. Without it, a valid order is suggested, keeping the given one where it can.
     #[arg(long, value_delimiter = ',', value_name = "ID,ID,...")]
     order: Vec<String>,
-    /// `human` or `json` (one object).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
+    /// Read each pack folder's built `dist/release.json` instead of its sources (a warning
+    /// when a source file is newer than the build).
+    #[arg(long)]
+    built: bool,
 }
 
 /// A release and the file it came from.
@@ -49,7 +44,12 @@ struct Loaded {
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let packs = match releases_at(&args.paths, &ReadLimits::default()) {
+    let prefer = if args.built {
+        Prefer::Built
+    } else {
+        Prefer::Sources
+    };
+    let packs = match releases_at_with(&args.paths, &ReadLimits::default(), prefer) {
         Ok(packs) => packs,
         Err(error) => {
             eprintln!("error: {error}");
@@ -107,8 +107,8 @@ pub fn run(args: &Args) -> ExitCode {
             }
         })
         .collect();
-    let text = match args.format {
-        Format::Human => human(&ruleset, &diagnostics),
+    let text = match crate::output::format() {
+        Format::Text => human(&ruleset, &diagnostics),
         Format::Json => json(&ruleset, &diagnostics),
     };
     // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
@@ -198,18 +198,7 @@ fn human(ruleset: &Ruleset, diagnostics: &[Diagnostic]) -> String {
         }
     }
     for diagnostic in diagnostics {
-        let _ = writeln!(
-            out,
-            "{}[{}]: {}",
-            diagnostic.severity,
-            diagnostic.code.name,
-            diagnostic.message()
-        );
-        let location = &diagnostic.location;
-        if let Some(file) = &location.file {
-            let pointer = location.pointer.as_deref().unwrap_or("");
-            let _ = writeln!(out, "  --> {file}#{pointer}");
-        }
+        out.push_str(&crate::output::diagnostic_lines(diagnostic));
     }
     let count = |severity| {
         diagnostics
@@ -246,10 +235,7 @@ fn json(ruleset: &Ruleset, diagnostics: &[Diagnostic]) -> String {
         "order": ruleset.packs.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(),
         "packs": packs,
         "conflicts": ruleset.conflicts,
-        "diagnostics": diagnostics
-            .iter()
-            .map(|d| d.to_json(StandardText::english()))
-            .collect::<Vec<_>>(),
+        "diagnostics": crate::output::diagnostics_json(diagnostics),
     });
     format!("{value}\n")
 }

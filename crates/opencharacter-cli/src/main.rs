@@ -9,6 +9,7 @@ use clap::{CommandFactory as _, Parser};
 mod build;
 mod completions;
 mod diagnostics;
+mod economy;
 mod formula;
 mod import_ruleset;
 mod input;
@@ -18,8 +19,11 @@ mod layers;
 mod load;
 mod man;
 mod migrate;
+mod names;
 mod output;
+mod packs;
 mod pipe;
+mod read;
 mod sheet;
 mod show;
 mod validate;
@@ -36,6 +40,10 @@ struct Cli {
     /// `never`.
     #[arg(long, global = true, value_enum, default_value_t = diagnostics::ColorWhen::Auto, value_name = "WHEN")]
     color: diagnostics::ColorWhen,
+    /// `text` (for people, in the `--lang` language; `human` is the same) or `json` (for
+    /// programs): every verb takes it (docs/spec/command.md says what each prints).
+    #[arg(long, global = true, value_enum, default_value_t = output::Format::Text)]
+    format: output::Format,
     #[command(subcommand)]
     command: Command,
 }
@@ -56,6 +64,8 @@ enum Command {
     Sheet(sheet::Args),
     /// Switch layers on over packs: what each kept layer changes, conflicts, removals not applied.
     Layers(layers::Args),
+    /// Prices, a character's purse line and seeded loot rolls under chosen layers.
+    Economy(economy::Args),
     /// Import a Marinara engine ruleset JSON as a pack, with a report of what does not map.
     ImportRuleset(import_ruleset::Args),
     /// Install a pack and its language pack from an index into a store; sync, import, roll back.
@@ -67,29 +77,20 @@ enum Command {
     /// Print the command's man page, or write every page into a folder (`--out`).
     Man(man::Args),
     /// Print the spec version this build supports and its feature table.
-    Spec {
-        /// Print JSON instead of text.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
-    },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
+    Spec,
 }
 
 fn main() -> std::process::ExitCode {
     pipe::end_quietly_when_the_reader_goes_away();
     let cli = Cli::parse();
     diagnostics::init_color(cli.color);
+    output::init(cli.format);
     if let Err(error) = lang::init(cli.lang.as_deref()) {
         eprintln!("error: {error}");
         return std::process::ExitCode::from(2);
     }
     match cli.command {
-        Command::Spec { format } => print_spec(format),
+        Command::Spec => print_spec(cli.format),
         Command::Validate(args) => return validate::run(&args),
         Command::Build(args) => return build::run(&args),
         Command::Load(args) => return load::run(&args),
@@ -99,6 +100,7 @@ fn main() -> std::process::ExitCode {
         Command::Install(args) => return install::run(&args),
         Command::Sheet(args) => return sheet::run(&args),
         Command::Layers(args) => return layers::run(&args),
+        Command::Economy(args) => return economy::run(&args),
         Command::ImportRuleset(args) => return import_ruleset::run(&args),
         Command::Completions(args) => return completions::run(&args, Cli::command()),
         Command::Man(args) => return man::run(&args, Cli::command()),
@@ -106,10 +108,10 @@ fn main() -> std::process::ExitCode {
     std::process::ExitCode::SUCCESS
 }
 
-fn print_spec(format: Format) {
+fn print_spec(format: output::Format) {
     use opencharacter::spec::features::{Feature, SUPPORTED};
     match format {
-        Format::Human => {
+        output::Format::Text => {
             println!("spec {SUPPORTED}");
             for feature in Feature::ALL {
                 println!(
@@ -120,7 +122,7 @@ fn print_spec(format: Format) {
                 );
             }
         }
-        Format::Json => {
+        output::Format::Json => {
             let features: Vec<_> = Feature::ALL
                 .iter()
                 .map(|f| serde_json::json!({"feature": f.name(), "since": f.since().to_string()}))

@@ -3,9 +3,11 @@
 //! applied. Exit 0 when the packs load without errors, 1 when they do not (nothing is written),
 //! 2 for a path that cannot be read or a character file that does not parse.
 //!
-//! Each `--packs` PATH is a `release.json` file, a built pack folder (with `dist/release.json`),
-//! or a pack folder or folder of packs in source form, which is assembled in memory (the
-//! release crate's `assemble`). The packs load in the order given.
+//! The packs are read as every verb reads them (`packs`): pack folders from their sources, a
+//! store of several games picked by the packs the character names. Before migrating, a pack
+//! the character was saved with at a newer version than the one loaded
+//! (`character-pack-older`) and a pack it names that is not loaded
+//! (`character-pack-not-loaded`) are said, one line each.
 //!
 //! `--in-place` writes the migrated character over CHARACTER through `opencharacter-fs`'s one
 //! in-place writer: the character is read, migrated and written under an advisory lock (so
@@ -21,12 +23,11 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::output::Format;
+use opencharacter::Diagnostic;
 use opencharacter::migrate::{Action, MigrationReport, migrate};
-use opencharacter::release::packs::releases_at;
-use opencharacter::release::source::ReadLimits;
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::Character;
-use opencharacter::{Diagnostic, LoadOptions, load_ruleset};
 
 /// Migrate a saved character to the versions of the packs given.
 #[derive(Debug, clap::Args)]
@@ -34,21 +35,11 @@ pub struct Args {
     /// The character file (YAML or JSON).
     #[arg(value_name = "CHARACTER")]
     character: PathBuf,
-    /// The packs, in load order: `release.json` files, built pack folders, or source pack folders.
-    #[arg(long = "packs", required = true, num_args = 1.., value_name = "PATH")]
-    packs: Vec<PathBuf>,
+    #[command(flatten)]
+    packs: crate::packs::PackPaths,
     /// Write the migrated character over CHARACTER (the original is kept as CHARACTER.orig).
     #[arg(long)]
     in_place: bool,
-    /// `human` or `json` (one object: `character`, `report`, `diagnostics`).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// Runs the command.
@@ -87,32 +78,42 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (releases, mut diagnostics) = match releases_at(&args.packs, &ReadLimits::default()) {
-        Ok(packs) => packs.into_parts(),
-        Err(error) => {
-            eprintln!("error: {error}");
+    // The character's packs are what it wants from a store (its own setup pins them).
+    let wanted = crate::read::wanted(&character, character.setup.as_ref());
+    let opened = match crate::packs::open(&args.packs, &wanted) {
+        Ok(opened) => opened,
+        Err(message) => {
+            eprintln!("error: {message}");
             return ExitCode::from(2);
         }
     };
-    let (ruleset, loading) = load_ruleset(releases.iter(), &LoadOptions::default());
-    diagnostics.extend(loading);
-    let text = crate::lang::standard_text();
+    let ruleset = opened.ruleset;
+    let mut diagnostics = opened.diagnostics;
     if has_errors(&diagnostics) {
         for diagnostic in &diagnostics {
-            eprintln!("{diagnostic}");
+            eprint!("{}", crate::output::diagnostic_lines(diagnostic));
         }
         eprintln!("error: the packs do not load; the character was not migrated");
         return ExitCode::from(1);
     }
+    // Before migrating: a pack saved newer than the one loaded (nothing runs backwards) and a
+    // pack not loaded (its values stay as they are) are said, not passed over as "nothing
+    // changed".
+    let shown = args.character.display().to_string();
+    diagnostics.extend(
+        opencharacter::check_character_packs(&ruleset, &character)
+            .into_iter()
+            .map(|d| d.with_file(shown.clone())),
+    );
 
     let (migrated, report) = migrate(&ruleset, character);
-    let output = match args.format {
-        Format::Human => human(&migrated, &report, &diagnostics),
+    let output = match crate::output::format() {
+        Format::Text => human(&migrated, &report, &diagnostics),
         Format::Json => {
             let value = serde_json::json!({
                 "character": migrated,
                 "report": report,
-                "diagnostics": diagnostics.iter().map(|d| d.to_json(text)).collect::<Vec<_>>(),
+                "diagnostics": crate::output::diagnostics_json(&diagnostics),
             });
             format!("{value}\n")
         }
@@ -144,12 +145,14 @@ fn parse_character(path: &Path, text: &str) -> Result<Character, String> {
 fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
     for diagnostic in diagnostics {
-        let _ = writeln!(out, "{diagnostic}");
+        out.push_str(&crate::output::diagnostic_lines(diagnostic));
     }
     if report.changed {
         let _ = writeln!(out, "migrated:");
-    } else {
+    } else if diagnostics.is_empty() {
         let _ = writeln!(out, "already in the loaded packs' shapes: nothing changed");
+    } else {
+        let _ = writeln!(out, "nothing changed");
     }
     for version in &report.versions {
         let _ = writeln!(

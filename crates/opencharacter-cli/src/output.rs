@@ -1,8 +1,149 @@
-//! Writing a verb's generated text to standard output: a reader that stops early (`| head`)
-//! ends the output quietly instead of failing the command.
+//! The command's one output layer: the `--format` every verb takes, the words the command itself
+//! says (in the `--lang` language), diagnostics rendered one way, and writing to standard
+//! output, where a reader that stops early (`| head`) ends the output quietly.
+//!
+//! Why one layer: the verbs each had a format enum and a renderer of their own, and drifted
+//! (one verb refused `--format json`, another ignored `--lang`).
 
 use std::io::Write as _;
 use std::process::ExitCode;
+use std::sync::OnceLock;
+
+use opencharacter::Diagnostic;
+
+/// How a verb prints: `text` for people, `json` for programs (one JSON value per verb, or one
+/// per line where the verb says so; docs/spec/command.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// Lines for people, in the `--lang` language.
+    #[default]
+    #[value(alias = "human")]
+    Text,
+    /// JSON for programs; messages rendered in the `--lang` language.
+    Json,
+}
+
+static FORMAT: OnceLock<Format> = OnceLock::new();
+
+/// Decides the format once, from `--format`.
+pub fn init(format: Format) {
+    let _ = FORMAT.set(format);
+}
+
+/// The format asked for.
+pub fn format() -> Format {
+    FORMAT.get().copied().unwrap_or_default()
+}
+
+/// The words the command says around what the library computed, by key, in English and Spanish
+/// (other languages read English). `{name}` is replaced by the argument `name`.
+const WORDS: &[(&str, &str, &str)] = &[
+    (
+        "loaded",
+        "loaded from the store: {packs}",
+        "cargados del almacén: {packs}",
+    ),
+    ("layers", "layers: {layers}", "capas: {layers}"),
+    (
+        "migrated",
+        "migrated on read: {pack} {from} -> {to}",
+        "migrado al leer: {pack} {from} -> {to}",
+    ),
+    ("none", "none", "ninguno"),
+    ("h-fields", "Fields", "Campos"),
+    ("h-live", "Live", "En juego"),
+    ("h-purse", "Purse", "Bolsa"),
+    ("h-content", "Content", "Contenido"),
+    ("h-rolls", "Rolls", "Tiradas"),
+    ("h-issues", "Issues", "Problemas"),
+    ("h-credits", "Credits", "Créditos"),
+    ("price", "{item}: {price}", "{item}: {price}"),
+    ("price-none", "{item}: no price", "{item}: sin precio"),
+    (
+        "price-withdrawn",
+        "{item}: priced in {unit}, a coin withdrawn by the layers",
+        "{item}: con precio en {unit}, una moneda que las capas retiran",
+    ),
+    ("purse", "purse: {coins}", "bolsa: {coins}"),
+    ("purse-empty", "purse: empty", "bolsa: vacía"),
+    (
+        "purse-withdrawn",
+        "  kept, not shown: {coins}",
+        "  guardadas, no se muestran: {coins}",
+    ),
+    (
+        "loot",
+        "{table} (seed {seed}):",
+        "{table} (semilla {seed}):",
+    ),
+    ("ladder", "difficulty ladder:", "escala de dificultad:"),
+    (
+        "layers-chosen",
+        "layers chosen: {layers}",
+        "capas elegidas: {layers}",
+    ),
+    ("none-chosen", "none", "ninguna"),
+    ("kept", "kept {layer}:", "se aplica {layer}:"),
+    ("changes-nothing", "  changes nothing", "  no cambia nada"),
+    (
+        "dropped",
+        "dropped {layer}: it conflicts with {kept}, declared earlier",
+        "se descarta {layer}: choca con {kept}, declarada antes",
+    ),
+    ("ladder-from", "  set by {layer}", "  la fija {layer}"),
+    ("won", "  won: {layer}", "  gana: {layer}"),
+    (
+        "replaced-by",
+        "  replaced by {layer}, which comes later",
+        "  la sustituye {layer}, que va después",
+    ),
+];
+
+/// The command's own words for `key`, in the `--lang` language, with `args` filled in.
+pub fn say(key: &str, args: &[(&str, &str)]) -> String {
+    let spanish =
+        crate::lang::language().is_some_and(|tag| tag.as_str().split('-').next() == Some("es"));
+    let template = WORDS
+        .iter()
+        .find(|(k, _, _)| *k == key)
+        .map_or(key, |(_, en, es)| if spanish { es } else { en });
+    let mut text = template.to_owned();
+    for (name, value) in args {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    text
+}
+
+/// One diagnostic on one line (and its place on the next), in the `--lang` language: the
+/// renderer of the verbs that print a report beside their diagnostics. `validate` prints its
+/// own, with the source line (`validate::render`).
+pub fn diagnostic_lines(diagnostic: &Diagnostic) -> String {
+    let mut out = format!(
+        "{}[{}]: {}\n",
+        diagnostic.severity,
+        diagnostic.code.name,
+        diagnostic.message_in(crate::lang::standard_text())
+    );
+    let location = &diagnostic.location;
+    match (&location.file, &location.pointer, location.line) {
+        (Some(file), _, Some(line)) => out.push_str(&format!("  --> {file}:{line}\n")),
+        (Some(file), Some(pointer), None) => out.push_str(&format!("  --> {file}#{pointer}\n")),
+        (Some(file), None, None) => out.push_str(&format!("  --> {file}\n")),
+        (None, Some(pointer), _) => out.push_str(&format!("  --> #{pointer}\n")),
+        (None, None, _) => {}
+    }
+    out
+}
+
+/// Diagnostics as JSON values, their messages in the `--lang` language.
+pub fn diagnostics_json(diagnostics: &[Diagnostic]) -> serde_json::Value {
+    serde_json::Value::Array(
+        diagnostics
+            .iter()
+            .map(|d| d.to_json(crate::lang::standard_text()))
+            .collect(),
+    )
+}
 
 /// Writes `bytes` to standard output; exit 2 when it cannot be written for another reason
 /// than a closed pipe.
@@ -15,5 +156,19 @@ pub fn print_bytes(bytes: &[u8]) -> ExitCode {
             eprintln!("error: cannot write to standard output: {error}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Prints `text`, then exits 1 when `diagnostics` hold an error, else 0 (2 when standard output
+/// fails).
+pub fn finish(text: &str, diagnostics: &[Diagnostic]) -> ExitCode {
+    let printed = print_bytes(text.as_bytes());
+    if printed != ExitCode::SUCCESS {
+        return printed;
+    }
+    if opencharacter::spec::diagnostic::has_errors(diagnostics) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }

@@ -1,33 +1,37 @@
-//! `opencharacter sheet CHARACTER --packs PATH... [--format json]`: evaluate a saved character
-//! against packs and print its sheet: every field's value (with the effects that changed it),
-//! live state, the purse, what it owns, its rolls with their odds, and its rules issues.
+//! `opencharacter sheet CHARACTER --packs PATH... [--game GAME.yaml] [--layers ID,...]`: read a
+//! saved character as an app does (`read::through_game`): through its game (the `--game` file,
+//! else its own `setup`), whose pins pick the packs and whose layers apply, migrated, then
+//! evaluated; print the sheet: every field's value with its name in the `--lang` language (and
+//! the effects that changed it), live state, the purse, what it owns, its rolls with their odds,
+//! and its rules issues, less the values a copy step left at their old IDs. `--layers` tries
+//! layers on a character whose game chooses none.
 //! `opencharacter sheet --monster ID --packs PATH...` prints the sheet of a stat block (a
 //! monster, by qualified content ID) instead. `--dc N` reads items' attacks and checks against
 //! an AC or DC, `--save-modifier N` items' saves for a target with that modifier.
 //!
-//! A pack PATH is a `release.json`, a built pack folder (with `dist/release.json`), or a source
-//! pack folder (or a folder of them), which is assembled in memory the way `build` would. Packs
-//! load in the order that satisfies their dependencies, keeping the order given where it can.
+//! The packs are read as every verb reads them (`packs`): pack folders from their sources, a
+//! store of several games picked by what the character names.
 //!
 //! Exit 0 when the sheet was computed without errors (rules issues are not errors), 1 when the
 //! packs or the evaluation report errors, 2 when a file cannot be read.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use opencharacter::release::packs::releases_at;
-use opencharacter::release::source::ReadLimits;
-use opencharacter::resolve::suggest_load_order;
+use opencharacter::i18n::Translator;
+use opencharacter::migrate::MigrationReport;
 use opencharacter::sheet::{CheckRoll, Roll, RollKind, RollOptions, Sheet, SheetValue};
 use opencharacter::spec::diagnostic::has_errors;
-use opencharacter::spec::model::{Character, PackRelease, Ruleset};
-use opencharacter::{
-    Diagnostic, EvaluateOptions, LoadOptions, evaluate, evaluate_stat_block, load_ruleset,
-};
+use opencharacter::spec::ids::{FieldId, Qualified, QualifiedFieldId};
+use opencharacter::spec::model::Ruleset;
+use opencharacter::{Diagnostic, EvaluateOptions, Severity, evaluate_stat_block};
 
 use crate::lang;
+use crate::names::{Names, labelled, named};
+use crate::output::{Format, say};
+use crate::packs::{self, PackPaths};
+use crate::read;
 
 /// Evaluate a character, or a monster's stat block, against packs.
 #[derive(Debug, clap::Args)]
@@ -47,62 +51,24 @@ pub struct Args {
     /// Read items' saves for a target with this modifier.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     save_modifier: Option<i64>,
-    /// The packs: `release.json` files, built pack folders, or source pack folders.
-    #[arg(long, required = true, num_args = 1.., value_name = "PATH")]
-    packs: Vec<PathBuf>,
-    /// `human` or `json` (one object).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
-}
-
-fn read_text(path: &Path) -> Result<String, String> {
-    crate::input::read_text(path, crate::input::MAX_CHARACTER_BYTES)
+    #[command(flatten)]
+    packs: PackPaths,
+    /// The game the character belongs to (a game file): its pins pick the packs, its layers
+    /// apply and its settings win. Without it, the character's own `setup`.
+    #[arg(long, value_name = "GAME.yaml", requires = "character")]
+    game: Option<PathBuf>,
+    /// Layers to try on a character whose game chooses none (`--layers ember-roads-1e:hard_winter`).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "ID,ID,...",
+        requires = "character"
+    )]
+    layers: Vec<String>,
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
-    let (found, problems) = match releases_at(&args.packs, &ReadLimits::default()) {
-        Ok(packs) => packs.into_parts(),
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    let character: Option<Character> = match &args.character {
-        None => None,
-        Some(path) => match read_text(path).and_then(|text| {
-            opencharacter::spec::yaml::from_str(&text)
-                .map_err(|e| format!("{}: {e}", path.display()))
-        }) {
-            Ok(character) => Some(character),
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
-            }
-        },
-    };
-    if has_errors(&problems) {
-        print_diagnostics(&problems);
-        return ExitCode::from(1);
-    }
-    let order: Vec<&PackRelease> = match suggest_load_order(found.iter().map(|r| &r.manifest)) {
-        Ok(manifests) => manifests
-            .iter()
-            .filter_map(|m| found.iter().find(|r| r.manifest.id == m.id))
-            .collect(),
-        Err(_) => found.iter().collect(),
-    };
-    let (ruleset, load_diagnostics) = load_ruleset(order, &LoadOptions::default());
-    if has_errors(&load_diagnostics) {
-        print_diagnostics(&load_diagnostics);
-        return ExitCode::from(1);
-    }
     let options = EvaluateOptions {
         rolls: RollOptions {
             dc: args.dc,
@@ -111,11 +77,67 @@ pub fn run(args: &Args) -> ExitCode {
         },
         ..EvaluateOptions::default()
     };
-    let sheet = match (&character, &args.monster) {
-        (Some(character), _) => evaluate(&ruleset, character, &options),
+    let (opened, sheet, mut lead, effective) = match (&args.character, &args.monster) {
+        (Some(path), _) => {
+            let through = read::read_file(path, "character").and_then(|character| {
+                read::through_game(
+                    &args.packs,
+                    character,
+                    args.game.as_deref(),
+                    &args.layers,
+                    options,
+                )
+            });
+            let through = match through {
+                Ok(through) => through,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            // What the character or its game wants and cannot have points into its file.
+            let file = args.game.as_ref().unwrap_or(path).display().to_string();
+            let diagnostics = through
+                .diagnostics
+                .iter()
+                .map(|d| match &d.location.file {
+                    None if d.location.pointer.is_some() => d.clone().with_file(file.clone()),
+                    _ => d.clone(),
+                })
+                .collect();
+            let lead = Lead {
+                layers: Some(through.layers.clone()),
+                migration: Some(through.read.migration.clone()),
+                diagnostics,
+            };
+            (
+                through.opened,
+                through.read.sheet,
+                lead,
+                Some(through.effective),
+            )
+        }
         (None, Some(monster)) => {
-            match monster_sheet(&ruleset, monster, &args.templates, &options) {
-                Ok(sheet) => sheet,
+            let opened = match packs::open(&args.packs, &[]) {
+                Ok(opened) => opened,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            if has_errors(&opened.diagnostics) {
+                print_diagnostics(&opened.diagnostics);
+                return ExitCode::from(1);
+            }
+            match monster_sheet(&opened.ruleset, monster, &args.templates, &options) {
+                Ok(sheet) => {
+                    let lead = Lead {
+                        layers: None,
+                        migration: None,
+                        diagnostics: opened.diagnostics.clone(),
+                    };
+                    (opened, sheet, lead, None)
+                }
                 Err(message) => {
                     eprintln!("error: {message}");
                     return ExitCode::from(1);
@@ -127,18 +149,73 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = match args.format {
-        Format::Human => human(&ruleset, &sheet),
-        Format::Json => json(&sheet),
+    if has_errors(&lead.diagnostics) {
+        print_diagnostics(&lead.diagnostics);
+        return ExitCode::from(1);
+    }
+    let ruleset = effective.as_ref().unwrap_or(&opened.ruleset);
+    let names = Names::of(&opened.packs);
+    let translator = names.translator(ruleset);
+    lead.diagnostics.retain(|d| d.severity != Severity::Error);
+    let text = match crate::output::format() {
+        Format::Text => {
+            let mut out = String::new();
+            if let Some(line) = packs::picked_line(&opened) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            lead_lines(&mut out, &lead);
+            out + &human(ruleset, &sheet, translator.as_ref())
+        }
+        Format::Json => json(&sheet, &opened, &lead),
     };
-    let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(text.as_bytes()).is_err() {
-        return ExitCode::from(2);
+    let printed = crate::output::print_bytes(text.as_bytes());
+    if printed != ExitCode::SUCCESS {
+        return printed;
     }
     if has_errors(&sheet.issues) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// What the sheet is read with, said before it: the layers, what migrating did, and the
+/// warnings of loading and layering.
+struct Lead {
+    layers: Option<Vec<QualifiedFieldId>>,
+    migration: Option<MigrationReport>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+fn lead_lines(out: &mut String, lead: &Lead) {
+    if let Some(layers) = &lead.layers {
+        let shown: Vec<String> = layers.iter().map(ToString::to_string).collect();
+        let shown = if shown.is_empty() {
+            say("none", &[])
+        } else {
+            shown.join(", ")
+        };
+        let _ = writeln!(out, "{}", say("layers", &[("layers", &shown)]));
+    }
+    if let Some(migration) = lead.migration.as_ref().filter(|m| m.changed) {
+        for version in &migration.versions {
+            let _ = writeln!(
+                out,
+                "{}",
+                say(
+                    "migrated",
+                    &[
+                        ("pack", version.pack.as_str()),
+                        ("from", &version.from.to_string()),
+                        ("to", &version.to.to_string()),
+                    ]
+                )
+            );
+        }
+    }
+    for diagnostic in &lead.diagnostics {
+        out.push_str(&crate::output::diagnostic_lines(diagnostic));
     }
 }
 
@@ -163,19 +240,8 @@ fn monster_sheet(
 }
 
 fn print_diagnostics(diagnostics: &[Diagnostic]) {
-    let text = lang::standard_text();
-    for d in diagnostics {
-        let place = match (&d.location.file, d.location.line) {
-            (Some(file), Some(line)) => format!(" ({file}:{line})"),
-            (Some(file), None) => format!(" ({file})"),
-            _ => String::new(),
-        };
-        eprintln!(
-            "{}[{}]{place}: {}",
-            d.severity,
-            d.code.name,
-            d.message_in(text)
-        );
+    for diagnostic in diagnostics {
+        eprint!("{}", crate::output::diagnostic_lines(diagnostic));
     }
 }
 
@@ -183,11 +249,15 @@ fn value(v: Option<&SheetValue>) -> String {
     v.map_or_else(|| "—".to_owned(), ToString::to_string)
 }
 
-fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
+fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "Fields");
+    let _ = writeln!(out, "{}", say("h-fields", &[]));
     for (id, field) in &sheet.fields {
-        let mut line = format!("  {id} = {}", value(field.value.as_ref()));
+        let mut line = format!(
+            "  {} = {}",
+            labelled(names, "field", id),
+            value(field.value.as_ref())
+        );
         if !field.effects.is_empty() {
             let effects: Vec<String> = field
                 .effects
@@ -218,11 +288,12 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
         let _ = writeln!(out, "{line}");
     }
     if !sheet.pools.is_empty() || !sheet.tracks.is_empty() || !sheet.wound_tracks.is_empty() {
-        let _ = writeln!(out, "Live");
+        let _ = writeln!(out, "{}", say("h-live", &[]));
         for (id, pool) in sheet.pools.iter().filter(|(_, pool)| !pool.hidden) {
             let _ = writeln!(
                 out,
-                "  {id}: {} / {}",
+                "  {}: {} / {}",
+                labelled(names, "field", id),
                 value(pool.current.as_ref()),
                 value(pool.max.as_ref())
             );
@@ -230,7 +301,8 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
         for (id, track) in &sheet.tracks {
             let _ = writeln!(
                 out,
-                "  {id}: {} ({}–{})",
+                "  {}: {} ({}–{})",
+                labelled(names, "field", id),
                 track.value,
                 track.min,
                 value(track.max.as_ref())
@@ -240,7 +312,8 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
             let marks: Vec<&str> = track.marks.iter().map(|m| m.as_str()).collect();
             let _ = writeln!(
                 out,
-                "  {id}: [{}] of {} boxes, penalty {}",
+                "  {}: [{}] of {} boxes, penalty {}",
+                labelled(names, "field", id),
                 marks.join(", "),
                 value(track.boxes.as_ref()),
                 value(track.penalty.as_ref())
@@ -248,24 +321,30 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
         }
     }
     if sheet.purse.iter().any(|f| !f.coins.is_empty()) {
-        let _ = writeln!(out, "Purse");
+        let _ = writeln!(out, "{}", say("h-purse", &[]));
         for family in sheet.purse.iter().filter(|f| !f.coins.is_empty()) {
-            let coins: Vec<String> = family
-                .coins
+            // Largest coin first, as a purse is read (layers.md, "The purse line").
+            let unit = |local: &FieldId| Qualified::new(family.family.pack.clone(), local.clone());
+            let mut coins: Vec<(QualifiedFieldId, u64)> =
+                family.coins.iter().map(|(u, n)| (unit(u), *n)).collect();
+            coins.sort_by_key(|(unit, _)| std::cmp::Reverse(coin_value(ruleset, unit)));
+            let coins: Vec<String> = coins
                 .iter()
-                .map(|(u, n)| format!("{n} {u}"))
+                .map(|(u, n)| crate::economy::amount_text(names, *n, u))
                 .collect();
-            let smallest = family.smallest.as_ref().map_or("", |s| s.as_str());
+            let total = match &family.smallest {
+                Some(smallest) => crate::economy::amount_text(names, family.total, &unit(smallest)),
+                None => family.total.to_string(),
+            };
             let _ = writeln!(
                 out,
-                "  {}: {} (= {} {smallest})",
-                family.family,
+                "  {}: {} (= {total})",
+                labelled(names, "currency", &family.family),
                 coins.join(", "),
-                family.total
             );
         }
     }
-    let _ = writeln!(out, "Content");
+    let _ = writeln!(out, "{}", say("h-content", &[]));
     for item in &sheet.content {
         let how = match &item.origin {
             opencharacter::sheet::Origin::Listed { .. } => String::new(),
@@ -287,16 +366,20 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
             (false, true) => " (carried)",
             (false, false) => "",
         };
-        let _ = writeln!(out, "  {}{count}{slot}{how}{hidden}", item.id);
+        let _ = writeln!(
+            out,
+            "  {}{count}{slot}{how}{hidden}",
+            named(names, &item.id)
+        );
     }
-    let _ = writeln!(out, "Rolls");
+    let _ = writeln!(out, "{}", say("h-rolls", &[]));
     for roll in &sheet.rolls {
         roll_lines(&mut out, roll);
     }
     let text = lang::standard_text();
-    let _ = writeln!(out, "Issues");
+    let _ = writeln!(out, "{}", say("h-issues", &[]));
     if sheet.issues.is_empty() {
-        let _ = writeln!(out, "  none");
+        let _ = writeln!(out, "  {}", say("none", &[]));
     }
     for d in &sheet.issues {
         let at = d
@@ -318,12 +401,22 @@ fn human(ruleset: &Ruleset, sheet: &Sheet) -> String {
         .filter_map(|p| p.credit.as_deref())
         .collect();
     if !credits.is_empty() {
-        let _ = writeln!(out, "Credits");
+        let _ = writeln!(out, "{}", say("h-credits", &[]));
         for credit in credits {
             let _ = writeln!(out, "  {credit}");
         }
     }
     out
+}
+
+/// A coin's worth in its family's smallest unit (0 for a coin the ruleset does not declare).
+fn coin_value(ruleset: &Ruleset, unit: &QualifiedFieldId) -> u64 {
+    ruleset
+        .currencies
+        .iter()
+        .filter(|(family, _)| family.pack == unit.pack)
+        .find_map(|(_, def)| def.units.get(&unit.local).map(|u| u.value))
+        .unwrap_or(0)
 }
 
 /// One roll: its ID (with the parameter values of this entry), what it is, how many times it
@@ -432,12 +525,42 @@ fn range(check: &CheckRoll) -> String {
     }
 }
 
-fn json(sheet: &Sheet) -> String {
+/// The sheet's object, with `issues` rendered in the `--lang` language, and beside it what it
+/// was read with: `packs` (each loaded, `{id, version}`), `picked` (whether from a store),
+/// `layers` and `migration` (a character's), `diagnostics` (warnings of loading and layering).
+fn json(sheet: &Sheet, opened: &packs::Opened, lead: &Lead) -> String {
     let mut value = serde_json::to_value(sheet).unwrap_or(serde_json::Value::Null);
-    let text = lang::standard_text();
     if let serde_json::Value::Object(map) = &mut value {
-        let issues: Vec<serde_json::Value> = sheet.issues.iter().map(|d| d.to_json(text)).collect();
-        map.insert("issues".into(), serde_json::Value::Array(issues));
+        map.insert(
+            "issues".into(),
+            crate::output::diagnostics_json(&sheet.issues),
+        );
+        let loaded: Vec<serde_json::Value> = opened
+            .packs
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "id": p.release.manifest.id,
+                    "version": p.release.manifest.version.to_string(),
+                })
+            })
+            .collect();
+        map.insert("packs".into(), loaded.into());
+        map.insert("picked".into(), opened.picked.into());
+        if let Some(layers) = &lead.layers {
+            let layers: Vec<String> = layers.iter().map(ToString::to_string).collect();
+            map.insert("layers".into(), layers.into());
+        }
+        if let Some(migration) = &lead.migration {
+            map.insert(
+                "migration".into(),
+                serde_json::to_value(migration).unwrap_or_default(),
+            );
+        }
+        map.insert(
+            "diagnostics".into(),
+            crate::output::diagnostics_json(&lead.diagnostics),
+        );
     }
     format!("{value}\n")
 }
@@ -445,6 +568,8 @@ fn json(sheet: &Sheet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use opencharacter::evaluate;
+    use opencharacter::spec::model::Character;
 
     fn sheet() -> (Ruleset, Sheet) {
         let ruleset: Ruleset = serde_json::from_value(serde_json::json!({
@@ -474,7 +599,7 @@ mod tests {
     #[test]
     fn human_output_shows_values_rolls_with_odds_issues_and_credits() {
         let (ruleset, sheet) = sheet();
-        let text = human(&ruleset, &sheet);
+        let text = human(&ruleset, &sheet, None);
         assert!(text.contains("  g:str.mod = 3\n"), "{text}");
         assert!(text.contains("  g:skirmish: 2d6p (1–7, mean"), "{text}");
         assert!(
@@ -483,40 +608,5 @@ mod tests {
         );
         assert!(text.contains("issue[value-out-of-bounds]"), "{text}");
         assert!(text.ends_with("Credits\n  Credit line\n"), "{text}");
-    }
-
-    #[test]
-    fn the_srd_fighter_reads_from_the_pack_source_folder() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let (found, problems) =
-            releases_at(&[root.join("packs/5e/srd-5.1")], &ReadLimits::default())
-                .unwrap()
-                .into_parts();
-        assert!(!has_errors(&problems), "{problems:#?}");
-        let (ruleset, diagnostics) = load_ruleset(&found, &LoadOptions::default());
-        assert!(!has_errors(&diagnostics), "{diagnostics:#?}");
-        let text = read_text(&root.join("examples/characters/fighter-3.yaml")).unwrap();
-        let character: Character = opencharacter::spec::yaml::from_str(&text).unwrap();
-        let sheet = evaluate(&ruleset, &character, &EvaluateOptions::default());
-        let shown = human(&ruleset, &sheet);
-        assert!(shown.contains("  5e-srd-5.1:combat.ac = 19\n"), "{shown}");
-        assert!(
-            shown.contains("5e-srd-5.1:skill_athletics: d20 + 5 (6–25, mean 31/2)\n      success: very_easy DC 5 100.0%, easy DC 10 80.0%, medium DC 15 55.0%"),
-            "{shown}"
-        );
-        assert!(shown.contains("Issues\n  none\n"), "{shown}");
-    }
-
-    #[test]
-    fn json_output_is_one_object_with_rendered_issues() {
-        let (_, sheet) = sheet();
-        let value: serde_json::Value = serde_json::from_str(&json(&sheet)).unwrap();
-        assert_eq!(value["fields"]["g:str.mod"]["value"], 3);
-        assert_eq!(value["rolls"][0]["kind"], "check");
-        assert_eq!(
-            value["rolls"][0]["odds"][0]["bands"]["critical"]["exact"],
-            "1/36"
-        );
-        assert_eq!(value["issues"][0]["code"], "value-out-of-bounds");
     }
 }

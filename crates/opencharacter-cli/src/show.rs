@@ -11,6 +11,10 @@
 //! pack kept with it, as an app reads them. Exit 0 when every ID names something, 1 when one
 //! does not, 2 for a path or store that cannot be read.
 //!
+//! Numbered names both ways (i18n.md, "Numbered names"): `--id ID --number N` shows the name
+//! with its number ("Trasgo 2"), and `--text "Goblin 2"` finds the key whose default-language
+//! text it is, number kept; a text several keys hold reads the first key that translates.
+//!
 //! Also here: the coverage report that `opencharacter validate --coverage` prints.
 
 use std::fmt::Write as _;
@@ -18,6 +22,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::output::Format;
 use opencharacter::i18n::checks::pack_coverage;
 use opencharacter::i18n::store::Store;
 use opencharacter::i18n::{Answered, LanguageTag, LanguageText, PackText, Translation, Translator};
@@ -38,17 +43,22 @@ pub struct Args {
     store: Option<PathBuf>,
     /// An ID to show, local (`spells.fireball`, `abilities.str`) or qualified
     /// (`5e-srd-5.1:spells.fireball`); repeat the option or separate IDs with commas.
-    #[arg(long = "id", required = true, value_delimiter = ',', value_name = "ID")]
+    #[arg(
+        long = "id",
+        required_unless_present = "texts",
+        value_delimiter = ',',
+        value_name = "ID"
+    )]
     ids: Vec<String>,
-    /// `human` or `json` (one object per text, per line).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
+    /// Show each `--id`'s name numbered: `--id monsters.goblin --number 2` reads "Goblin 2" in
+    /// English, "Trasgo 2" in Spanish (the name, a space, the number as written).
+    #[arg(long, value_name = "N", requires = "ids")]
+    number: Option<u64>,
+    /// A text as shown in a pack's default language ("Goblin 2", what a game log wrote): the
+    /// key that holds it and its translation, a trailing number kept. A text several keys hold
+    /// reads the first that translates into the language asked for (i18n.md).
+    #[arg(long = "text", value_name = "TEXT")]
+    texts: Vec<String>,
 }
 
 /// Runs the command.
@@ -109,16 +119,56 @@ pub fn run(args: &Args) -> ExitCode {
             },
             None => (None, id.as_str()),
         };
-        let found = lookup(&translator, pack.as_ref(), local);
+        let mut found = lookup(&translator, pack.as_ref(), local);
+        if let Some(number) = args.number {
+            // Only names are numbered: "Goblin 2", never a description with a number after it.
+            for translation in found.iter_mut().filter(|t| t.key.ends_with(".name")) {
+                translation.text = format!("{} {number}", translation.text);
+            }
+        }
         if found.is_empty() {
             all_found = false;
         }
-        match args.format {
-            Format::Human => human(&mut out, id, local, &language, &found),
+        match crate::output::format() {
+            Format::Text => human(&mut out, id, local, &language, &found),
             Format::Json => {
                 for translation in &found {
                     let _ = writeln!(out, "{}", json(id, &language, translation));
                 }
+            }
+        }
+    }
+    for shown in &args.texts {
+        let found = translator.reverse(shown);
+        match (crate::output::format(), &found) {
+            (Format::Text, Some(translation)) => {
+                let _ = writeln!(
+                    out,
+                    "\"{shown}\": {}:{}\n  {}  [{}]\n",
+                    translation.pack,
+                    translation.key,
+                    translation.text,
+                    answered(&language, translation)
+                );
+            }
+            (Format::Text, None) => {
+                all_found = false;
+                let _ = writeln!(
+                    out,
+                    "\"{shown}\": no default-language text of these packs reads so\n"
+                );
+            }
+            (Format::Json, Some(translation)) => {
+                let mut value = json(shown, &language, translation);
+                if let serde_json::Value::Object(map) = &mut value {
+                    map.remove("id");
+                    map.insert("shown".into(), shown.as_str().into());
+                }
+                let _ = writeln!(out, "{value}");
+            }
+            (Format::Json, None) => {
+                all_found = false;
+                let _ = writeln!(out, "{}", serde_json::json!({"shown": shown, "key": null}));
             }
         }
     }

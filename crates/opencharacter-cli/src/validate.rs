@@ -7,6 +7,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::output::Format;
 use opencharacter::release::validate::{ValidateOptions, validate_paths};
 
 /// Check packs without writing anything.
@@ -19,19 +20,10 @@ pub struct Args {
     /// against, without validating it. Repeatable.
     #[arg(long = "with", value_name = "PATH")]
     with: Vec<PathBuf>,
-    /// `human` (with the source line and a caret) or `json` (one object per line).
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
     /// Also print, for each pack, the share of its default language's keys each other language
     /// translates, and which keys it lacks.
     #[arg(long)]
     coverage: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 /// Runs the command.
@@ -43,15 +35,15 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = match args.format {
+    let text = match crate::output::format() {
         Format::Json => reading
             .all_diagnostics()
             .map(|diagnostic| format!("{}\n", diagnostic.to_json(crate::lang::standard_text())))
             .collect(),
-        Format::Human => crate::diagnostics::human(&reading, crate::lang::standard_text()),
+        Format::Text => crate::diagnostics::human(&reading, crate::lang::standard_text()),
     };
     let text = if args.coverage {
-        text + &crate::show::coverage_report(&reading, args.format == Format::Json)
+        text + &crate::show::coverage_report(&reading, crate::output::format() == Format::Json)
     } else {
         text
     };

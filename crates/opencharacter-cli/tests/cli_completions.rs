@@ -87,7 +87,7 @@ fn bash_completions_parse_and_complete_the_verbs_and_their_values() {
     assert_eq!(complete("opencharacter comp", 1), "completions\n");
     assert_eq!(
         complete("opencharacter build --format ''", 3),
-        "human\njson\n"
+        "text\njson\n"
     );
 }
 
@@ -189,5 +189,6 @@ fn the_man_pages_render_with_man() {
     }
     let build = render(&out.join("opencharacter-build.1"));
     assert!(build.contains("--with <PATH>"), "{build}");
-    assert!(build.contains("[default: human]"), "{build}");
+    // `--format` is global: every verb's page lists it (docs/spec/command.md).
+    assert!(build.contains("[default: text]"), "{build}");
 }

@@ -271,7 +271,14 @@ fn the_spanish_srd_pack_installs_from_a_loopback_index() {
             "--allow-http",
         ],
     ));
-    assert_eq!(synced, "5e-srd-5.1 0.1.0: default language\n");
+    // i18n.md, "Installing": a fallback to the default language is a warning with a code (the
+    // SRD lists no German pack; the standard text has no German, so the message reads English).
+    assert_eq!(
+        synced,
+        "warning[language-pack-fallback]: `5e-srd-5.1`: no language pack for `de` is installed \
+         (the index lists none for it, refuses the one it lists, or could not be reached); text \
+         shows in the default language, `en`\n5e-srd-5.1 0.1.0: default language\n"
+    );
     assert_eq!(
         read(&store, "es", "content.spells.fireball.name"),
         ("Fireball".into(), "en".into())
@@ -322,4 +329,89 @@ fn the_spanish_srd_pack_installs_from_a_loopback_index() {
         ],
     );
     assert_eq!(refused.status.code(), Some(1));
+}
+
+/// A server that trickles: it announces 1,000 bytes and sends one every 100 ms, forever (until
+/// the client goes). Each connection on a thread of its own; the first request's path is sent
+/// on `seen`.
+fn trickle(listener: TcpListener, seen: std::sync::mpsc::Sender<()>) {
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(10) {
+            let Ok(mut stream) = stream else { continue };
+            let seen = seen.clone();
+            std::thread::spawn(move || {
+                let mut buffer = [0u8; 4096];
+                let _ = stream.read(&mut buffer);
+                let _ = seen.send(());
+                let _ = stream.write_all(
+                    b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n",
+                );
+                for _ in 0..1000 {
+                    if stream
+                        .write_all(b" ")
+                        .and_then(|()| stream.flush())
+                        .is_err()
+                    {
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            });
+        }
+    });
+}
+
+/// i18n.md, "Installing": each download has a total deadline beside the per-read timeout, and
+/// the store's lock is not held past it. An index that trickles a byte every 100 ms never lets a
+/// read time out; `install --deadline 2` gives up, and a `--sync` started while it holds the
+/// lock finishes.
+#[test]
+fn a_trickling_index_is_given_up_at_the_deadline_and_the_lock_let_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (seen, requested) = std::sync::mpsc::channel();
+    trickle(listener, seen);
+    let index = format!("http://127.0.0.1:{port}/packs/index.json");
+    let install = Command::new(env!("CARGO_BIN_EXE_opencharacter"))
+        .args([
+            "install",
+            "demo",
+            "--index",
+            &index,
+            "--store",
+            "store",
+            "--allow-http",
+            "--deadline",
+            "2",
+        ])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The install holds the store's lock from before it asks for the index.
+    requested.recv().unwrap();
+    let sync = run(
+        dir.path(),
+        &[
+            "install",
+            "--sync",
+            "--store",
+            "store",
+            "--allow-http",
+            "--deadline",
+            "2",
+        ],
+    );
+    assert_eq!(sync.status.code(), Some(0));
+    let install = install.wait_with_output().unwrap();
+    assert_eq!(install.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(install.stderr).unwrap(),
+        format!(
+            "error: the index could not be fetched: `{index}` did not arrive within the \
+             deadline of 2 s\n"
+        )
+    );
 }

@@ -243,3 +243,60 @@ fn a_linked_character_is_migrated_at_its_target_with_its_mode() {
     let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
 }
+
+/// characters.md, "Reading a character": a character saved with a newer version of a pack than
+/// the one loaded is read as it is (no script runs backwards), and a pack it names that is not
+/// loaded leaves its values unknown; `migrate` says both, one line each, instead of "nothing
+/// changed" alone.
+#[test]
+fn a_newer_saved_version_and_a_pack_not_loaded_are_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("newer.yaml");
+    std::fs::write(
+        &file,
+        "packs: { demo-heroes: 0.4.0, demo-extras: 0.1.0 }\nfields:\n  demo-heroes:exp: 900\n",
+    )
+    .unwrap();
+    let packs = release("0.3.0");
+    let output = Command::new(env!("CARGO_BIN_EXE_opencharacter"))
+        .arg("migrate")
+        .arg(&file)
+        .arg("--packs")
+        .arg(&packs)
+        .current_dir(dir.path())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let shown = file.display();
+    assert!(
+        String::from_utf8(output.stdout).unwrap().starts_with(&format!(
+            "issue[character-pack-older]: the character was saved with `demo-heroes` 0.4.0, but \
+             0.3.0 is loaded\n  --> {shown}#/packs/demo-heroes\n\
+             issue[character-pack-not-loaded]: the character uses `demo-extras` 0.1.0, which is \
+             not loaded\n  --> {shown}#/packs/demo-extras\nnothing changed\n"
+        ))
+    );
+    let json = Command::new(env!("CARGO_BIN_EXE_opencharacter"))
+        .arg("migrate")
+        .arg(&file)
+        .args(["--packs".as_ref(), packs.as_os_str()])
+        .args(["--lang", "es", "--format", "json"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["report"]["changed"], false);
+    let codes: Vec<&str> = value["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["character-pack-older", "character-pack-not-loaded"]);
+    assert_eq!(
+        value["diagnostics"][0]["message"],
+        "el personaje se guardó con `demo-heroes` 0.4.0, pero está cargada la 0.3.0"
+    );
+}

@@ -41,11 +41,14 @@ fn a_monster_by_qualified_id_reads_its_stat_block() {
     assert!(output.status.success(), "{text}");
     assert!(
         text.contains(
-            "  5e-srd-5.1:combat.ac = 15   [base 12; set 15 from 5e-srd-5.1:monsters.goblin]\n"
+            "  Armor class (5e-srd-5.1:combat.ac) = 15   [base 12; set 15 from 5e-srd-5.1:monsters.goblin]\n"
         ),
         "{text}"
     );
-    assert!(text.contains("  5e-srd-5.1:hit_points: 7 / 7\n"), "{text}");
+    assert!(
+        text.contains("  Hit points (5e-srd-5.1:hit_points): 7 / 7\n"),
+        "{text}"
+    );
     assert!(
         text.contains("  item:5e-srd-5.1:monster-actions.goblin.scimitar:attack: d20 + 4 (5–24, mean 29/2)\n      success: DC 15 50.0%\n"),
         "{text}"

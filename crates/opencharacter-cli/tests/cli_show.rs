@@ -307,3 +307,76 @@ fn the_srd_pack_shows_fireball_in_spanish_and_wish_in_english() {
          5e-srd-5.1:conditions.prone\n  content.conditions.prone.name: Derribado  [es, for es-MX]\n\n"
     );
 }
+
+/// Numbered names both ways in the shipped 5e pack (i18n.md, "Numbered names" and "Reverse
+/// lookup"): by ID and number, and by the English text. "Goblin" is both a language and a
+/// monster there; the language has no Spanish text, so the seed's example reads "Trasgo 2".
+#[test]
+fn numbered_names_read_both_ways_in_the_srd_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let packs = srd_with_spanish(dir.path());
+    let packs = packs.to_str().unwrap();
+    let by_id = run(
+        dir.path(),
+        &[
+            "show",
+            packs,
+            "--id",
+            "monsters.goblin",
+            "--number",
+            "2",
+            "--lang",
+            "es",
+        ],
+        &[],
+    );
+    assert_eq!(by_id.status.code(), Some(0));
+    assert_eq!(
+        stdout(&by_id),
+        "5e-srd-5.1:monsters.goblin\n  content.monsters.goblin.name: Trasgo 2  [es]\n\n"
+    );
+    let by_text = run(
+        dir.path(),
+        &["show", packs, "--text", "Goblin 2", "--lang", "es"],
+        &[],
+    );
+    assert_eq!(by_text.status.code(), Some(0));
+    assert_eq!(
+        stdout(&by_text),
+        "\"Goblin 2\": 5e-srd-5.1:content.monsters.goblin.name\n  Trasgo 2  [es]\n\n"
+    );
+    // In English the text reads itself, from the first key that holds it (the language, listed
+    // first), since no key translates.
+    let english = run(
+        dir.path(),
+        &[
+            "show", packs, "--text", "Goblin 2", "--lang", "en", "--format", "json",
+        ],
+        &[],
+    );
+    let value: serde_json::Value = serde_json::from_slice(&english.stdout).unwrap();
+    assert_eq!(value["text"], "Goblin 2");
+    assert_eq!(value["shown"], "Goblin 2");
+    assert_eq!(value["answered"], "requested");
+    let json = run(
+        dir.path(),
+        &[
+            "show", packs, "--text", "Goblin 2", "--lang", "es", "--format", "json",
+        ],
+        &[],
+    );
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(
+        value,
+        serde_json::json!({"shown": "Goblin 2", "pack": "5e-srd-5.1",
+            "key": "content.monsters.goblin.name", "text": "Trasgo 2", "language": "es",
+            "direction": "ltr", "requested": "es", "answered": "requested"})
+    );
+    // A text no key holds exits 1.
+    let none = run(
+        dir.path(),
+        &["show", packs, "--text", "Hobgoblin King 3"],
+        &[],
+    );
+    assert_eq!(none.status.code(), Some(1));
+}

@@ -7,13 +7,19 @@
 
 mod cli_build;
 mod cli_completions;
+mod cli_economy;
 mod cli_formula;
 mod cli_inputs;
 mod cli_install;
 mod cli_layers;
 mod cli_load;
 mod cli_migrate;
+mod cli_output;
+mod cli_paths;
+mod cli_read;
+mod cli_readme;
 mod cli_sheet;
 mod cli_show;
 mod cli_snapshots;
+mod cli_store;
 mod cli_validate;

@@ -1,12 +1,18 @@
 //! Fetching over HTTP(S) with a byte budget: `ureq` (blocking, rustls), timeouts on connect and
-//! on every read, https only unless the caller allows plain http (loopback tests do).
+//! on every read, a total deadline, https only unless the caller allows plain http (loopback
+//! tests do).
+//!
+//! Why a deadline beside the per-read timeout: a server that trickles one byte a second never
+//! lets a read time out, and would hold an install (and the store's lock) for as long as it
+//! likes. Each download ends by its deadline; [`Http::begin`] starts one budget for a whole
+//! operation (an install, a sync), so every download of it ends by the same instant.
 //!
 //! A body is read into memory and never past its limit: at most the declared size plus one byte
 //! (to tell an over-long body from an exact one), so a server that sends more than it declared,
 //! or endlessly, costs at most that much.
 
 use std::io::Read as _;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How the client behaves.
 #[derive(Debug, Clone)]
@@ -17,6 +23,9 @@ pub struct HttpOptions {
     pub connect_timeout: Duration,
     /// How long one read (or write) may wait for the network.
     pub read_timeout: Duration,
+    /// How long one download may take in all, and one operation's downloads together (see
+    /// [`Http::begin`]).
+    pub deadline: Duration,
 }
 
 impl Default for HttpOptions {
@@ -25,6 +34,7 @@ impl Default for HttpOptions {
             allow_http: false,
             connect_timeout: Duration::from_secs(10),
             read_timeout: Duration::from_secs(30),
+            deadline: Duration::from_secs(300),
         }
     }
 }
@@ -59,6 +69,14 @@ pub enum FetchError {
         /// The size expected.
         limit: u64,
     },
+    /// The download did not end by its deadline.
+    #[error("`{url}` did not arrive within the deadline of {seconds} s")]
+    Deadline {
+        /// The URL.
+        url: String,
+        /// The deadline, in seconds.
+        seconds: u64,
+    },
     /// The body ended before the declared size.
     #[error("`{url}` sent {got} bytes of the {expected} declared")]
     Truncated {
@@ -76,6 +94,9 @@ pub enum FetchError {
 pub struct Http {
     agent: ureq::Agent,
     allow_http: bool,
+    deadline: Duration,
+    /// The end of the operation begun last ([`Http::begin`]), shared by the clones.
+    until: std::sync::Arc<std::sync::Mutex<Option<Instant>>>,
 }
 
 impl Http {
@@ -92,6 +113,27 @@ impl Http {
         Http {
             agent,
             allow_http: options.allow_http,
+            deadline: options.deadline,
+            until: std::sync::Arc::default(),
+        }
+    }
+
+    /// Begins an operation: every download from now on ends by one deadline from now (each
+    /// also by its own deadline), so an operation that holds a lock while it downloads holds it
+    /// no longer than that.
+    pub fn begin(&self) {
+        if let Ok(mut until) = self.until.lock() {
+            *until = Instant::now().checked_add(self.deadline);
+        }
+    }
+
+    /// When a download started now must end.
+    fn ends(&self) -> Option<Instant> {
+        let own = Instant::now().checked_add(self.deadline);
+        let begun = self.until.lock().ok().and_then(|until| *until);
+        match (own, begun) {
+            (Some(own), Some(begun)) => Some(own.min(begun)),
+            (own, begun) => own.or(begun),
         }
     }
 
@@ -126,13 +168,31 @@ impl Http {
             url: url.to_owned(),
             reason,
         };
-        let response = self.agent.get(url).call().map_err(|error| match error {
-            ureq::Error::StatusCode(status) => FetchError::Status {
-                url: url.to_owned(),
-                status,
-            },
-            other => network(other.to_string()),
-        })?;
+        let late = || FetchError::Deadline {
+            url: url.to_owned(),
+            seconds: self.deadline.as_secs(),
+        };
+        let ends = self.ends();
+        let left =
+            |ends: Option<Instant>| ends.map(|ends| ends.saturating_duration_since(Instant::now()));
+        if left(ends).is_some_and(|left| left.is_zero()) {
+            return Err(late());
+        }
+        let response = self
+            .agent
+            .get(url)
+            .config()
+            .timeout_global(left(ends))
+            .build()
+            .call()
+            .map_err(|error| match error {
+                ureq::Error::Timeout(ureq::Timeout::Global) => late(),
+                ureq::Error::StatusCode(status) => FetchError::Status {
+                    url: url.to_owned(),
+                    status,
+                },
+                other => network(other.to_string()),
+            })?;
         let too_long = || FetchError::TooLong {
             url: url.to_owned(),
             limit,
@@ -146,15 +206,37 @@ impl Http {
             return Err(too_long());
         }
         let mut body = Vec::new();
-        let reader = response
+        let mut reader = response
             .into_body()
             .into_with_config()
             .limit(limit.saturating_add(2))
-            .reader();
-        reader
-            .take(limit.saturating_add(1))
-            .read_to_end(&mut body)
-            .map_err(|error| network(error.to_string()))?;
+            .reader()
+            .take(limit.saturating_add(1));
+        // Read in chunks, checking the deadline after each: a trickle never times a read out.
+        let mut chunk = [0u8; 16 * 1024];
+        loop {
+            if left(ends).is_some_and(|left| left.is_zero()) {
+                return Err(late());
+            }
+            match reader.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => body.extend_from_slice(&chunk[..n]),
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+                // The global timeout set above fires inside a read: the deadline, not the network.
+                Err(error)
+                    if left(ends).is_some_and(|l| l.is_zero())
+                        || error
+                            .get_ref()
+                            .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+                            .is_some_and(|inner| {
+                                matches!(inner, ureq::Error::Timeout(ureq::Timeout::Global))
+                            }) =>
+                {
+                    return Err(late());
+                }
+                Err(error) => return Err(network(error.to_string())),
+            }
+        }
         if body.len() as u64 > limit {
             return Err(too_long());
         }

@@ -187,6 +187,45 @@ impl PackIndex {
         problems
     }
 
+    /// The index without what an installer would refuse, and every problem: a release entry with
+    /// a problem of its own is left out, a language pack with one is left off its entry, and
+    /// releases past the limit or listed twice are dropped. What a publisher writes, so an index
+    /// file never lists an entry it refused.
+    pub fn without_refused(&self, allow_http: bool) -> (PackIndex, Vec<Diagnostic>) {
+        let problems = self.check(allow_http);
+        let mut seen = std::collections::HashSet::new();
+        let releases = self
+            .releases
+            .iter()
+            .take(MAX_RELEASES)
+            .filter(|r| r.check_release(allow_http).is_empty())
+            .filter(|r| seen.insert((r.id.clone(), r.version.clone())))
+            .map(|release| {
+                let mut release = release.clone();
+                let refused: Vec<String> = release
+                    .locales
+                    .keys()
+                    .enumerate()
+                    .filter(|(at, language)| {
+                        *at >= MAX_LOCALES || release.check_locale(language, allow_http).is_err()
+                    })
+                    .map(|(_, language)| language.clone())
+                    .collect();
+                for language in refused {
+                    release.locales.shift_remove(&language);
+                }
+                release
+            })
+            .collect();
+        (
+            PackIndex {
+                schema: self.schema.clone(),
+                releases,
+            },
+            problems,
+        )
+    }
+
     /// The highest version of `id` that matches `range` (any version without one) and whose
     /// entry has no problem.
     pub fn find(
@@ -557,6 +596,46 @@ mod tests {
                 },
             )]),
         }
+    }
+
+    /// What an index file lists is only what an installer would use (i18n.md, "The index"):
+    /// a release entry with a problem is left out, a bad language pack is left off its entry,
+    /// and each problem is returned.
+    #[test]
+    fn an_index_without_refused_entries_keeps_only_what_installs() {
+        let good = entry();
+        let mut bad_sha = entry();
+        bad_sha.version = "1.1.0".parse().unwrap();
+        bad_sha.url = "https://example.org/p/demo-1.1.0.release.json".into();
+        bad_sha.locales.clear();
+        bad_sha.sha256 = "not a checksum".into();
+        let mut bad_locale = entry();
+        bad_locale.version = "1.2.0".parse().unwrap();
+        bad_locale.url = "https://example.org/p/demo-1.2.0.release.json".into();
+        bad_locale.locales[0].url = "https://example.org/p/demo-1.2.0.es.json".into();
+        bad_locale.locales.insert(
+            "fr".into(),
+            IndexLocale {
+                url: "http://example.org/p/demo-1.2.0.fr.json".into(),
+                ..bad_locale.locales[0].clone()
+            },
+        );
+        let index = PackIndex {
+            schema: None,
+            releases: vec![good.clone(), bad_sha, bad_locale.clone(), good.clone()],
+        };
+        let (kept, problems) = index.without_refused(false);
+        let versions: Vec<String> = kept
+            .releases
+            .iter()
+            .map(|r| r.version.to_string())
+            .collect();
+        assert_eq!(versions, ["1.0.0", "1.2.0"]);
+        let languages: Vec<&String> = kept.releases[1].locales.keys().collect();
+        assert_eq!(languages, ["es"]);
+        // The checksum, the plain-http language pack, the release listed twice.
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(kept.check(false).is_empty());
     }
 
     #[test]

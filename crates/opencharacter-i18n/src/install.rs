@@ -196,6 +196,8 @@ impl Installer {
         range: Option<&semver::VersionReq>,
     ) -> Result<Report, InstallError> {
         let lock = self.store.lock()?;
+        // The lock is held while downloading: every download ends by one deadline.
+        self.http.begin();
         let index = fetch_index(&self.http, index_url)?;
         let allow_http = self.http.allows_http();
         let newest = index
@@ -372,6 +374,7 @@ impl Installer {
     /// fetches nothing and changes nothing.
     pub fn sync(&self) -> Result<Vec<Report>, InstallError> {
         let lock = self.store.lock()?;
+        self.http.begin();
         let mut indexes: IndexMap<String, Option<PackIndex>> = IndexMap::new();
         let mut reports = Vec::new();
         for installed in self.store.installed()? {

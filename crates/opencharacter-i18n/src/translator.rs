@@ -91,8 +91,8 @@ pub struct Translator<'a> {
     language: LanguageTag,
     chain: Vec<LanguageTag>,
     packs: Vec<&'a PackText>,
-    /// Default-language text → (pack index, key), first in load order and file order.
-    reverse: HashMap<&'a str, (usize, &'a str)>,
+    /// Default-language text → every (pack index, key) holding it, in load order and file order.
+    reverse: HashMap<&'a str, Vec<(usize, &'a str)>>,
 }
 
 impl<'a> Translator<'a> {
@@ -106,7 +106,8 @@ impl<'a> Translator<'a> {
                 if !text.is_empty() {
                     reverse
                         .entry(text.as_str())
-                        .or_insert((index, key.as_str()));
+                        .or_insert_with(Vec::new)
+                        .push((index, key.as_str()));
                 }
             }
         }
@@ -180,15 +181,33 @@ impl<'a> Translator<'a> {
     /// holds but that ends in a space and a number ("Goblin 2", "Goblin 10000000000000000000")
     /// reads the translation of the text before the number, with the number kept as written.
     /// `None` when no pack's default language holds the text.
+    ///
+    /// A text several keys hold (the 5e SRD's "Goblin" is a language and a monster) reads the
+    /// first key, in load order and file order, that has a text in the language asked for or a
+    /// shorter form of it; the first key of all when none has. A reverse lookup is asked for to
+    /// translate: a key that would answer in the default language says less than one that
+    /// translates ("Goblin 2" reads "Trasgo 2" in Spanish, the monster's name, because the
+    /// language "Goblin" has no Spanish text).
     pub fn reverse(&self, shown: &str) -> Option<Translation> {
-        if let Some(&(index, key)) = self.reverse.get(shown) {
-            return self.lookup(self.packs[index], key);
+        if let Some(candidates) = self.reverse.get(shown) {
+            return self.best(candidates);
         }
         let (base, number) = split_number(shown)?;
-        let &(index, key) = self.reverse.get(base)?;
-        let mut translation = self.lookup(self.packs[index], key)?;
+        let mut translation = self.best(self.reverse.get(base)?)?;
         translation.text = format!("{} {number}", translation.text);
         Some(translation)
+    }
+
+    /// The translation of the first candidate that translates, else of the first candidate.
+    fn best(&self, candidates: &[(usize, &str)]) -> Option<Translation> {
+        let translations = || {
+            candidates
+                .iter()
+                .filter_map(|&(index, key)| self.lookup(self.packs[index], key))
+        };
+        translations()
+            .find(|translation| !translation.is_fallback())
+            .or_else(|| translations().next())
     }
 
     /// What to show for a default-language text: its translation when [`Translator::reverse`]

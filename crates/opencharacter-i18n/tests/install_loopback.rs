@@ -201,6 +201,7 @@ fn installer(store: &Path, language: &str) -> Installer {
         allow_http: true,
         connect_timeout: Duration::from_secs(5),
         read_timeout: Duration::from_secs(5),
+        ..HttpOptions::default()
     });
     Installer::new(Store::open(store).unwrap(), http, language.parse().unwrap())
 }

@@ -317,6 +317,33 @@ fn numbered_names_read_the_translation_with_their_number() {
     );
 }
 
+// A text two keys hold (the SRD's "Goblin" names a language and a monster): the reverse lookup
+// reads the first key, in file order, that translates (i18n.md, "Reverse lookup"), so the
+// language listed first does not hide the monster's Spanish name; with neither translated, the
+// first key answers in the default language.
+#[test]
+fn a_text_two_keys_hold_reads_the_key_that_translates() {
+    let en = file(
+        "_meta: {language: en, direction: ltr}\n\
+         content.languages.goblin.name: Goblin\n\
+         content.monsters.goblin.name: Goblin\n",
+    );
+    let es = file("_meta: {language: es, direction: ltr}\ncontent.monsters.goblin.name: Trasgo\n");
+    let mut text = PackText::new(pack(), LanguageText::from_file(&en).unwrap());
+    text.add_file(&es).unwrap();
+    let spanish = Translator::new(tag("es"), [&text]);
+    let goblin = spanish.reverse("Goblin 2").unwrap();
+    assert_eq!(goblin.text, "Trasgo 2");
+    assert_eq!(goblin.key, "content.monsters.goblin.name");
+    assert_eq!(spanish.shown("Goblin"), "Trasgo");
+    let french = Translator::new(tag("fr"), [&text]);
+    let first = french.reverse("Goblin").unwrap();
+    assert_eq!(
+        (first.key.as_str(), first.answered),
+        ("content.languages.goblin.name", Answered::Default)
+    );
+}
+
 // A default-language text that itself ends in a number is found whole before it is split.
 #[test]
 fn a_name_that_ends_in_a_number_is_found_whole_first() {

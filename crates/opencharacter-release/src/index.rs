@@ -59,7 +59,7 @@ pub fn write_index(
     built: &[BuiltPack],
     base_url: &str,
     folder: &Path,
-) -> Result<PackIndex, IndexWriteError> {
+) -> Result<(PackIndex, Vec<opencharacter_spec::Diagnostic>), IndexWriteError> {
     let index_path = folder.join("index.json");
     let mut writer = IndexWriter::new(base_url).map_err(|source| IndexWriteError::Index {
         path: index_path.clone(),
@@ -110,9 +110,21 @@ pub fn write_index(
                 })?;
         files.extend(published);
     }
-    let index = writer.finish();
+    // What an installer would refuse is never written: the index lists only entries without a
+    // problem, and only their files are published; the problems are returned.
+    let (index, problems) = writer
+        .finish()
+        .without_refused(base_url.starts_with("http://"));
     fs::create_dir_all(folder).map_err(io_error(folder))?;
-    for file in &files {
+    let listed = |name: &str| {
+        index.releases.iter().any(|r| {
+            r.url.ends_with(&format!("/{name}"))
+                || r.locales
+                    .values()
+                    .any(|l| l.url.ends_with(&format!("/{name}")))
+        })
+    };
+    for file in files.iter().filter(|file| listed(&file.name)) {
         write_atomic(&folder.join(&file.name), &file.bytes)?;
     }
     let mut bytes = serde_json::to_vec_pretty(&index).map_err(|error| IndexWriteError::Io {
@@ -121,7 +133,7 @@ pub fn write_index(
     })?;
     bytes.push(b'\n');
     write_atomic(&index_path, &bytes)?;
-    Ok(index)
+    Ok((index, problems))
 }
 
 fn io_error(path: &Path) -> impl FnOnce(io::Error) -> IndexWriteError + '_ {

@@ -1,15 +1,19 @@
 //! Turning the paths a user gives into pack releases: the one way every verb that loads packs
 //! (`load`, `sheet`, `migrate`, `layers`, `validate --with`) reads them.
 //!
-//! A path is a `release.json` file, a built pack folder (one with `dist/release.json`), a source
-//! pack folder (one with `pack.yaml`), or a folder holding any of these. A built pack's release
-//! is read as it is; source packs are validated together (and against the built releases found),
-//! so their formula tables are completed against their dependencies exactly as `build` completes
-//! them, and their diagnostics are returned beside the releases.
+//! A path is a `release.json` file, a pack folder, or a folder holding pack folders. A pack
+//! folder with sources (`pack.yaml`) is always read from its sources, so an author sees the file
+//! they just edited; its `dist/release.json` is read only when the path names that file, or when
+//! the caller asks for built releases ([`Prefer::Built`]), and then a release older than a source
+//! file of its pack is a `release-older-than-sources` warning. A folder holding only
+//! `dist/release.json` is a built pack. Source packs are validated together (and against the
+//! built releases found), so their formula tables are completed against their dependencies
+//! exactly as `build` completes them, and their diagnostics are returned beside the releases.
 
 use std::path::{Path, PathBuf};
 
 use opencharacter_spec::Diagnostic;
+use opencharacter_spec::diagnostic::codes;
 use opencharacter_spec::model::PackRelease;
 use thiserror::Error;
 
@@ -88,15 +92,39 @@ enum Found {
     Source(PathBuf),
 }
 
-/// Reads every pack under `paths`. A pack found twice is read once.
+/// Which form of a pack folder holding both sources and `dist/release.json` is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Prefer {
+    /// The sources (`pack.yaml` and the rest), always current.
+    #[default]
+    Sources,
+    /// The built release, warning when a source file is newer than it.
+    Built,
+}
+
+/// Reads every pack under `paths`, from its sources ([`releases_at_with`], [`Prefer::Sources`]).
 ///
 /// # Errors
 /// The first path that does not exist, holds no pack, or names an unreadable `release.json`.
 pub fn releases_at(paths: &[PathBuf], limits: &ReadLimits) -> Result<Packs, PacksError> {
+    releases_at_with(paths, limits, Prefer::Sources)
+}
+
+/// Reads every pack under `paths`, a folder with both forms in the form `prefer` says. A pack
+/// found twice is read once.
+///
+/// # Errors
+/// The first path that does not exist, holds no pack, or names an unreadable `release.json`.
+pub fn releases_at_with(
+    paths: &[PathBuf],
+    limits: &ReadLimits,
+    prefer: Prefer,
+) -> Result<Packs, PacksError> {
     let mut found = Vec::new();
+    let mut stale = Vec::new();
     for path in paths {
         let before = found.len();
-        find(path, 0, &mut found)?;
+        find(path, 0, prefer, &mut found)?;
         if found.len() == before {
             return Err(PacksError::NothingFound { path: path.clone() });
         }
@@ -109,7 +137,17 @@ pub fn releases_at(paths: &[PathBuf], limits: &ReadLimits) -> Result<Packs, Pack
         match item {
             Found::Built(file) => {
                 order.push((true, built.len(), file.clone()));
-                built.push(read_release(&file)?);
+                let release = read_release(&file)?;
+                if is_stale(&file) {
+                    stale.push(
+                        Diagnostic::new(&codes::RELEASE_OLDER_THAN_SOURCES)
+                            .with_arg("pack", &release.manifest.id)
+                            .with_arg("release", file.display().to_string())
+                            .with_pack(release.manifest.id.clone())
+                            .with_file(file.display().to_string()),
+                    );
+                }
+                built.push(release);
             }
             Found::Source(folder) if !sources.contains(&folder) => {
                 order.push((false, sources.len(), folder.clone()));
@@ -119,7 +157,7 @@ pub fn releases_at(paths: &[PathBuf], limits: &ReadLimits) -> Result<Packs, Pack
         }
     }
     let mut assembled = Vec::new();
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = stale;
     if !sources.is_empty() {
         let reading = read_paths(&sources, limits)?;
         let options = ValidateOptions {
@@ -157,7 +195,12 @@ pub fn releases_at(paths: &[PathBuf], limits: &ReadLimits) -> Result<Packs, Pack
     Ok(Packs { packs, diagnostics })
 }
 
-fn find(path: &Path, depth: usize, found: &mut Vec<Found>) -> Result<(), PacksError> {
+fn find(
+    path: &Path,
+    depth: usize,
+    prefer: Prefer,
+    found: &mut Vec<Found>,
+) -> Result<(), PacksError> {
     let meta = std::fs::metadata(path).map_err(|source| ReadError::Io {
         path: path.to_owned(),
         source,
@@ -168,11 +211,12 @@ fn find(path: &Path, depth: usize, found: &mut Vec<Found>) -> Result<(), PacksEr
         return Ok(());
     }
     let built = path.join("dist").join("release.json");
-    if built.is_file() {
+    let sources = path.join("pack.yaml").is_file();
+    if built.is_file() && (prefer == Prefer::Built || !sources) {
         found.push(Found::Built(built));
         return Ok(());
     }
-    if path.join("pack.yaml").is_file() {
+    if sources {
         found.push(Found::Source(path.to_owned()));
         return Ok(());
     }
@@ -200,7 +244,7 @@ fn find(path: &Path, depth: usize, found: &mut Vec<Found>) -> Result<(), PacksEr
     // The file system's order is arbitrary; sort so the order found is deterministic.
     children.sort();
     for child in children {
-        find(&child, depth + 1, found)?;
+        find(&child, depth + 1, prefer, found)?;
     }
     Ok(())
 }
@@ -224,4 +268,44 @@ pub fn read_release(path: &Path) -> Result<PackRelease, PacksError> {
         ))
     })?;
     serde_json::from_slice(&bytes).map_err(|e| error(e.to_string()))
+}
+
+/// Whether a file of the pack a `dist/release.json` was built from is newer than the release.
+/// Only a release inside `<pack>/dist/` beside a `pack.yaml` has sources to compare; the walk
+/// skips `dist/`, hidden folders and links, and stops at the reader's folder depth.
+fn is_stale(release: &Path) -> bool {
+    let Some(pack) = release.parent().and_then(Path::parent) else {
+        return false;
+    };
+    if release.parent().and_then(Path::file_name) != Some("dist".as_ref())
+        || !pack.join("pack.yaml").is_file()
+    {
+        return false;
+    }
+    let Ok(built) = std::fs::metadata(release).and_then(|m| m.modified()) else {
+        return false;
+    };
+    newer_than(pack, built, 0)
+}
+
+fn newer_than(folder: &Path, built: std::time::SystemTime, depth: usize) -> bool {
+    if depth > ReadLimits::default().max_folder_depth {
+        return false;
+    }
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return false;
+    };
+    entries.filter_map(Result::ok).any(|entry| {
+        let name = entry.file_name();
+        let skipped = name.to_string_lossy().starts_with('.') || (depth == 0 && name == "dist");
+        match entry.file_type() {
+            _ if skipped => false,
+            Ok(kind) if kind.is_dir() => newer_than(&entry.path(), built, depth + 1),
+            Ok(kind) if kind.is_file() => entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|modified| modified > built),
+            _ => false,
+        }
+    })
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use thiserror::Error;
 
-use super::{ReadLimits, Reading, file, read_pack, slash_path};
+use super::{ReadLimits, Reading, file, read_pack_in, slash_path};
 
 /// A path given to read that cannot be read at all: a usage or I/O failure, not a problem of a
 /// pack (those are diagnostics).
@@ -73,7 +73,19 @@ pub fn read_path(path: &Path, limits: &ReadLimits) -> Result<Reading, ReadError>
             .diagnostics
             .push(Diagnostic::new(&codes::NO_PACKS_FOUND).with_arg("path", shown));
     }
-    reading.packs = roots.iter().map(|root| read_pack(root, limits)).collect();
+    // A pack folder named directly is a lone pack unless it sits at `packs/<game>/<pack>/`; a
+    // pack found by searching a folder is in a tree of packs.
+    let lone = roots.len() == 1
+        && roots[0] == root
+        && root
+            .parent()
+            .and_then(Path::parent)
+            .and_then(Path::file_name)
+            .is_none_or(|name| name != "packs");
+    reading.packs = roots
+        .iter()
+        .map(|root| read_pack_in(root, limits, !lone))
+        .collect();
     Ok(reading)
 }
 

@@ -35,6 +35,7 @@ use serde::de::DeserializeOwned;
 pub use discover::{ReadError, read_path, read_paths};
 pub use layout::FileKind;
 pub use pack::read_pack;
+use pack::read_pack_in;
 
 /// The bounds of reading. Each one reached is a diagnostic, never a crash or a hang.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -193,6 +194,10 @@ pub struct ModelRead<T> {
 pub struct PackSource {
     /// The pack folder.
     pub root: PathBuf,
+    /// Whether the pack sits in a tree of packs, where its ID must be `<game>-<pack>`: found by
+    /// searching a folder of packs, or named directly at `…/packs/<game>/<pack>/`. A lone pack
+    /// folder named directly elsewhere keeps its own ID.
+    pub in_tree: bool,
     /// The name of the folder holding the pack folder (the game).
     pub game: String,
     /// The pack folder's own name.

@@ -14,6 +14,13 @@ use super::{PackSource, ReadLimits, SourceFile, file};
 /// Reads the pack folder `root`. Never fails: whatever cannot be read is a diagnostic in the
 /// result, and every other file is still read.
 pub fn read_pack(root: &Path, limits: &ReadLimits) -> PackSource {
+    read_pack_in(root, limits, true)
+}
+
+/// [`read_pack`], saying whether the pack sits in a tree of packs (`<game>/<pack>/`), where its
+/// ID must be `<game>-<pack>` from its folders; a lone pack (`in_tree` false) keeps its own ID
+/// and its folders' names are not checked (docs/spec/reading.md).
+pub(crate) fn read_pack_in(root: &Path, limits: &ReadLimits, in_tree: bool) -> PackSource {
     let name = |path: Option<&Path>| {
         path.and_then(Path::file_name)
             .map(|name| name.to_string_lossy().into_owned())
@@ -29,6 +36,7 @@ pub fn read_pack(root: &Path, limits: &ReadLimits) -> PackSource {
     };
     walk.run(root);
     let mut source = PackSource {
+        in_tree,
         root: root.to_path_buf(),
         game: name(root.parent()),
         folder: name(Some(root)),
@@ -307,6 +315,7 @@ fn check_manifest(source: &mut PackSource) {
         .and_then(|id| id.parse::<PackId>().ok())
         .or_else(|| expected.parse().ok());
     if let Some(written) = written
+        && source.in_tree
         && written != expected
         && written.parse::<PackId>().is_ok()
     {
@@ -325,6 +334,9 @@ fn check_manifest(source: &mut PackSource) {
 
 /// Warns about game and pack folders named like versions.
 fn check_folders(source: &mut PackSource) {
+    if !source.in_tree {
+        return;
+    }
     for folder in [&source.game, &source.folder] {
         if layout::is_versioned_name(folder) {
             source

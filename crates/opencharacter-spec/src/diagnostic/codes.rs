@@ -106,6 +106,9 @@ codes! {
     /// A content file's path does not give a valid content ID (release).
     CONTENT_PATH_INVALID = "content-path-invalid", Error, ["path", "segment", "reason"],
         "a content file path does not give a valid content ID";
+    /// A built release read in place of its pack's sources is older than one of them (release).
+    RELEASE_OLDER_THAN_SOURCES = "release-older-than-sources", Warning, ["pack", "release"],
+        "a built release is older than its pack's sources";
     /// A pack's ID is not `<game>-<pack>` from its folders (release).
     PACK_ID_MISMATCH = "pack-id-mismatch", Error, ["id", "expected"],
         "the pack ID does not match its folders";
@@ -239,6 +242,12 @@ codes! {
     /// A game's packs change other than by moving a pin up: added, removed or reordered (layers).
     GAME_PACKS_FIXED = "game-packs-fixed", Error, ["pack", "change"],
         "a game's packs are fixed for its life";
+    /// A pack a character, game or `--on` names is not in the packs given (the command).
+    PACK_NOT_FOUND = "pack-not-found", Error, ["pack", "wanted", "found"],
+        "a pack that is wanted is not among the packs given";
+    /// The installer falls back to a pack's default language (i18n).
+    LANGUAGE_PACK_FALLBACK = "language-pack-fallback", Warning, ["pack", "language", "default", "reason"],
+        "no language pack is installed for the language asked for: the default language is shown";
     /// A game's pack re-pinned to an older version (layers).
     GAME_PACK_DOWNGRADE = "game-pack-downgrade", Error, ["pack", "pinned", "requested"],
         "a game's pack may only move to a newer version";
