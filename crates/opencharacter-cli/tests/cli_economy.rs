@@ -94,6 +94,12 @@ currency.crown.label: coronas
 lootTable.vault.label: Cámara
 "#,
     ),
+    // A pack with text beside its default language has an `-i18n` package (i18n.md).
+    (
+        "i18n-package/package.json",
+        r#"{ "version": "0.2.0", "description": "Gravewatch in languages beside English" }
+"#,
+    ),
 ];
 
 fn gravewatch(dir: &Path) {
