@@ -10,6 +10,8 @@
 //! the run's report, so nothing is dropped silently.
 
 mod content;
+pub mod coverage;
+mod mechanics;
 mod rolls;
 mod rules;
 
@@ -126,6 +128,8 @@ pub struct Ctx<'c> {
     pub notes: Notes,
     /// Content items by type, in the order written (for counts and the self-check).
     pub counts: IndexMap<String, usize>,
+    /// Which items carry mechanics, for the coverage report.
+    pub coverage: coverage::Coverage,
 }
 
 impl Ctx<'_> {
@@ -153,6 +157,7 @@ impl Ctx<'_> {
             }
             item.insert(key, value);
         }
+        self.coverage.record(content_type, local, &item);
         self.out.file(
             format!("content/{folder}/{local}.yaml"),
             Value::Object(item),
@@ -297,8 +302,14 @@ fn lowest_spec_version(files: &BTreeMap<String, String>) -> Result<String, Error
 }
 
 /// Runs the conversion and writes the pack; returns the report. Other languages' text is
-/// copied from `translations` (when given) into the pack's `i18n/`.
-pub fn run(corpus_folder: &Path, out: &Path, translations: Option<&Path>) -> Result<String, Error> {
+/// copied from `translations` (when given) into the pack's `i18n/`; the coverage report is
+/// written to `coverage` (when given) as well as printed.
+pub fn run(
+    corpus_folder: &Path,
+    out: &Path,
+    translations: Option<&Path>,
+    coverage: Option<&Path>,
+) -> Result<String, Error> {
     let started = Instant::now();
     let corpus = Corpus::read(corpus_folder)?;
     let read = started.elapsed();
@@ -307,6 +318,7 @@ pub fn run(corpus_folder: &Path, out: &Path, translations: Option<&Path>) -> Res
         out: PackOutput::default(),
         notes: Notes::default(),
         counts: IndexMap::new(),
+        coverage: coverage::Coverage::default(),
     };
     let facts = content::convert_all(&mut ctx)?;
     rules::write_all(&mut ctx, &facts)?;
@@ -366,6 +378,14 @@ pub fn run(corpus_folder: &Path, out: &Path, translations: Option<&Path>) -> Res
     for (what, count) in &ctx.notes.0 {
         let _ = writeln!(report, "  {what}: {count}");
     }
+    let coverage_report = ctx.coverage.report();
+    if let Some(path) = coverage {
+        std::fs::write(path, &coverage_report).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+    }
+    report.push_str(&coverage_report);
     let _ = writeln!(
         report,
         "time: read {:.0?}, convert {:.0?}, self-check {:.0?}, write {:.0?}, total {:.0?}",

@@ -588,8 +588,10 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 json!({ "target": "combat.ac_bonus", "op": "add", "value": bonus.to_string() }),
             );
         }
+        effects.extend(super::mechanics::effects(super::mechanics::ITEMS, local));
+        let rolls = super::mechanics::item_roll_properties(local);
         let parent = parent_of.get(local).copied();
-        let body = match parent {
+        let mut body = match parent {
             Some(parent) => {
                 let base = by_index.get(parent).copied();
                 let base_rarity = base.map(|b| word(name(&b["rarity"])));
@@ -639,6 +641,11 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 ("effects", json!(effects)),
             ]),
         };
+        if let Some(Value::Object(properties)) = body.get_mut("properties") {
+            properties.extend(rolls);
+        } else if !rolls.is_empty() {
+            body.insert("properties".into(), Value::Object(rolls));
+        }
         ctx.item("magic-items", local, "magic_item", name(entry), body)?;
     }
     Ok(())
@@ -1190,8 +1197,7 @@ fn feature_effects(index: &str) -> Vec<Value> {
             effect("hp.bonus_per_level", "add", "1"),
             json!({ "target": "combat.armor.base", "op": "set", "value": "13", "when": "not(combat.armor.worn)" }),
         ],
-        "jack-of-all-trades" | "remarkable-athlete" => Vec::new(),
-        _ => Vec::new(),
+        _ => super::mechanics::effects(super::mechanics::FEATURES, index),
     }
 }
 
@@ -1263,6 +1269,10 @@ fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             props([
                 ("properties", Value::Object(properties)),
                 ("effects", json!(feature_effects(index(entry)))),
+                (
+                    "grants",
+                    json!(super::mechanics::feature_grants(index(entry))),
+                ),
             ]),
         )?;
     }
@@ -1674,6 +1684,10 @@ fn races(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             effects
                 .push(json!({ "target": "speed.walk", "op": "set", "value": speed.to_string() }));
         }
+        effects.extend(super::mechanics::effects(
+            super::mechanics::RACES,
+            index(entry),
+        ));
         let mut grants: Vec<Value> = list(entry, "traits")
             .iter()
             .map(|t| json!({ "item": format!("traits.{}", index(t)) }))
@@ -1763,8 +1777,7 @@ fn trait_effects(index: &str) -> Vec<Value> {
         "dwarven-toughness" => {
             vec![json!({ "target": "hp.bonus_per_level", "op": "add", "value": "1" })]
         }
-        "elf-weapon-training" | "dwarven-combat-training" => Vec::new(),
-        _ => Vec::new(),
+        _ => super::mechanics::effects(super::mechanics::TRAITS, index),
     }
 }
 
@@ -1848,10 +1861,12 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             ),
             ("breath_damage", json!(breath_damage)),
         ]);
-        let grants: Vec<Value> = list(entry, "proficiencies")
+        let mut grants: Vec<Value> = list(entry, "proficiencies")
             .iter()
             .map(|p| json!({ "item": format!("proficiencies.{}", index(p)) }))
             .collect();
+        grants.extend(super::mechanics::trait_grants(index(entry)));
+        choices.extend(super::mechanics::trait_choices(index(entry)));
         ctx.item(
             "traits",
             index(entry),

@@ -16,6 +16,7 @@ pub fn write_all(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     economy(ctx)?;
     content_types(ctx, facts)?;
     gm(ctx)?;
+    super::mechanics::write_rules(ctx)?;
     Ok(())
 }
 
@@ -790,7 +791,15 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             ),
             p("attunement", prop("boolean"), "Requires attunement"),
             p("bonus", prop("number"), "Bonus"),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            super::mechanics::magic_item_rolls()
+                .0
+                .into_iter()
+                .map(|(name, def, text)| p(name, def, text)),
+        )
+        .collect(),
         vec![("category", "text"), ("rarity", "text")],
     ));
     types.push((
@@ -1263,7 +1272,15 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             def.insert("filters".into(), Value::Object(filter_map));
         }
         let numbers: Vec<String> = facts.monster_numbers.iter().cloned().collect();
-        if let Some((declared, labels)) = super::rolls::declarations(id, &numbers) {
+        let declarations = super::rolls::declarations(id, &numbers).or_else(|| {
+            (id == "magic_item").then(|| {
+                let (_, rolls, labels) = super::mechanics::magic_item_rolls();
+                let mut declared = Map::new();
+                declared.insert("rolls".into(), rolls);
+                (declared, labels)
+            })
+        });
+        if let Some((declared, labels)) = declarations {
             def.extend(declared);
             for (key, text) in labels {
                 label(ctx, key, &text)?;
