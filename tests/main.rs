@@ -37,6 +37,8 @@ mod schemas;
 mod seed_examples;
 mod sheet_fighter;
 mod srd_characters;
+mod srd_coverage;
+mod srd_mechanics;
 mod srd_monster_rules;
 mod srd_monster_sheets;
 mod srd_pack;

@@ -91,11 +91,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Convert {
-            source: Source::Srd {
-                corpus,
-                out,
-                coverage,
-            },
+            source:
+                Source::Srd {
+                    corpus,
+                    out,
+                    coverage,
+                },
         } => convert::srd::run(
             &corpus.join("srd-5.1"),
             &out,

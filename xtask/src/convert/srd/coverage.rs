@@ -34,13 +34,17 @@ const BEST_OF: &str = "best-of base formulas (issue 18, branch engine-classes)";
 const RAISE_MAX: &str = "raising a maximum (issue 18, branch engine-classes)";
 const WORN: &str = "conditions on what is worn or wielded (issue 18, branch engine-classes)";
 const CHOSEN: &str = "effects chosen in the character file (an ability score improvement's +2, or +1 and +1): no mechanism yet";
-const WHILE_ACTIVE: &str = "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
+const WHILE_ACTIVE: &str =
+    "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
 const FEATURE_ROLLS: &str = "rolls declared on features (the feature type declares none): a small extension of the pack, not yet written";
 const TARGET: &str = "a bonus that depends on the target, the roll being made or the spell cast, not on the sheet: no mechanism yet";
-const ITEM_SPELLS: &str = "an item's spells at the item's own DC and attack bonus: no mechanism yet";
-const SENSES: &str = "senses beyond darkvision (blindsight, tremorsense) and speeds beyond walking: no field yet";
+const ITEM_SPELLS: &str =
+    "an item's spells at the item's own DC and attack bonus: no mechanism yet";
+const SENSES: &str =
+    "senses beyond darkvision (blindsight, tremorsense) and speeds beyond walking: no field yet";
 const NOT_YET: &str = "expressible now (a save, DC or damage the data gives only in text): not yet in the converter's tables";
-const SUMMONS: &str = "summons or creates a creature or object: its own stat block carries the numbers";
+const SUMMONS: &str =
+    "summons or creates a creature or object: its own stat block carries the numbers";
 const CHOICE_POINT: &str = "a choice point: the subclass or option chosen carries the numbers";
 const ADVANTAGE: &str = "advantage on a roll, or a reaction: the sheet shows no number for it";
 
@@ -49,9 +53,25 @@ const ADVANTAGE: &str = "advantage on a roll, or a reaction: the sheet shows no 
 pub const REASONS: &[(&str, &str, Why)] = &[
     // Class features (SRD 5.1, "Classes").
     ("feature", "*ability-score-improvement*", Why::Waits(CHOSEN)),
-    ("feature", "spellcasting-*", Why::NoneNeeded("the class levels carry the slots, cantrips and spells known, the class its spellcasting ability")),
-    ("feature", "pact-magic", Why::NoneNeeded("the warlock's levels carry the pact slots")),
-    ("feature", "*-improvement-*", Why::NoneNeeded("a placeholder: the subclass's own feature at that level carries the numbers")),
+    (
+        "feature",
+        "spellcasting-*",
+        Why::NoneNeeded(
+            "the class levels carry the slots, cantrips and spells known, the class its spellcasting ability",
+        ),
+    ),
+    (
+        "feature",
+        "pact-magic",
+        Why::NoneNeeded("the warlock's levels carry the pact slots"),
+    ),
+    (
+        "feature",
+        "*-improvement-*",
+        Why::NoneNeeded(
+            "a placeholder: the subclass's own feature at that level carries the numbers",
+        ),
+    ),
     ("feature", "*-improvement", Why::Waits(RESOURCES)),
     ("feature", "rage", Why::Waits(RESOURCES)),
     ("feature", "bardic-inspiration-*", Why::Waits(RESOURCES)),
@@ -61,7 +81,11 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("feature", "peerless-skill", Why::Waits(RESOURCES)),
     ("feature", "song-of-rest-*", Why::Waits(FEATURE_ROLLS)),
     ("feature", "channel-divinity*", Why::Waits(RESOURCES)),
-    ("feature", "destroy-undead-*", Why::NoneNeeded("a challenge-rating threshold for Turn Undead, no number on the sheet")),
+    (
+        "feature",
+        "destroy-undead-*",
+        Why::NoneNeeded("a challenge-rating threshold for Turn Undead, no number on the sheet"),
+    ),
     ("feature", "wild-shape-*", Why::Waits(RESOURCES)),
     ("feature", "second-wind", Why::Waits(RESOURCES)),
     ("feature", "action-surge-*", Why::Waits(RESOURCES)),
@@ -101,21 +125,45 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("feature", "remarkable-athlete", Why::Waits(EXPERTISE)),
     ("feature", "reliable-talent", Why::Waits(EXPERTISE)),
     ("feature", "bonus-proficiencies", Why::Waits(GRANT_CHOICES)),
-    ("feature", "additional-fighting-style", Why::Waits(GRANT_CHOICES)),
+    (
+        "feature",
+        "additional-fighting-style",
+        Why::Waits(GRANT_CHOICES),
+    ),
     ("feature", "magical-secrets-*", Why::Waits(GRANT_CHOICES)),
-    ("feature", "additional-magical-secrets", Why::Waits(GRANT_CHOICES)),
+    (
+        "feature",
+        "additional-magical-secrets",
+        Why::Waits(GRANT_CHOICES),
+    ),
     ("feature", "bonus-cantrip", Why::Waits(GRANT_CHOICES)),
-    ("feature", "beast-spells", Why::NoneNeeded("casting in wild shape, no number")),
+    (
+        "feature",
+        "beast-spells",
+        Why::NoneNeeded("casting in wild shape, no number"),
+    ),
     ("feature", "martial-arts", Why::Waits(BEST_OF)),
     ("feature", "sneak-attack", Why::Waits(FEATURE_ROLLS)),
     ("feature", "divine-smite", Why::Waits(FEATURE_ROLLS)),
-    ("feature", "improved-divine-smite", Why::Waits(FEATURE_ROLLS)),
+    (
+        "feature",
+        "improved-divine-smite",
+        Why::Waits(FEATURE_ROLLS),
+    ),
     ("feature", "divine-strike", Why::Waits(FEATURE_ROLLS)),
     ("feature", "dark-ones-blessing", Why::Waits(FEATURE_ROLLS)),
     ("feature", "hunters-prey-*", Why::Waits(FEATURE_ROLLS)),
     ("feature", "open-hand-technique", Why::Waits(FEATURE_ROLLS)),
-    ("feature", "retaliation", Why::NoneNeeded("a reaction attack with the weapon's own roll")),
-    ("feature", "frenzy", Why::NoneNeeded("an extra attack while raging, the weapon's own roll")),
+    (
+        "feature",
+        "retaliation",
+        Why::NoneNeeded("a reaction attack with the weapon's own roll"),
+    ),
+    (
+        "feature",
+        "frenzy",
+        Why::NoneNeeded("an extra attack while raging, the weapon's own roll"),
+    ),
     ("feature", "intimidating-presence", Why::Waits(ITEM_SPELLS)),
     ("feature", "disciple-of-life", Why::Waits(TARGET)),
     ("feature", "blessed-healer", Why::Waits(TARGET)),
@@ -123,21 +171,71 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("feature", "potent-cantrip", Why::Waits(TARGET)),
     ("feature", "empowered-evocation", Why::Waits(TARGET)),
     ("feature", "elemental-affinity", Why::Waits(TARGET)),
-    ("feature", "sculpt-spells", Why::NoneNeeded("protects allies from the wizard's spells, no number")),
-    ("feature", "evocation-savant", Why::NoneNeeded("gold and time to copy spells, no number on the sheet")),
+    (
+        "feature",
+        "sculpt-spells",
+        Why::NoneNeeded("protects allies from the wizard's spells, no number"),
+    ),
+    (
+        "feature",
+        "evocation-savant",
+        Why::NoneNeeded("gold and time to copy spells, no number on the sheet"),
+    ),
     ("feature", "draconic-presence", Why::Waits(RESOURCES)),
-    ("feature", "dragon-wings", Why::NoneNeeded("a flying speed equal to the walking speed while the wings are out")),
+    (
+        "feature",
+        "dragon-wings",
+        Why::NoneNeeded("a flying speed equal to the walking speed while the wings are out"),
+    ),
     ("feature", "dragon-ancestor*", Why::Waits(GRANT_CHOICES)),
-    ("feature", "favored-enemy-*", Why::NoneNeeded("Favored Enemy has no number (advantage on tracking and recall, a language)")),
-    ("feature", "natural-explorer-*", Why::NoneNeeded("Natural Explorer has no number")),
+    (
+        "feature",
+        "favored-enemy-*",
+        Why::NoneNeeded(
+            "Favored Enemy has no number (advantage on tracking and recall, a language)",
+        ),
+    ),
+    (
+        "feature",
+        "natural-explorer-*",
+        Why::NoneNeeded("Natural Explorer has no number"),
+    ),
     ("feature", "foe-slayer", Why::Waits(TARGET)),
-    ("feature", "feral-senses", Why::NoneNeeded("no disadvantage against unseen creatures, no number")),
-    ("feature", "fighting-style-protection", Why::NoneNeeded(ADVANTAGE)),
-    ("feature", "*fighting-style-protection", Why::NoneNeeded(ADVANTAGE)),
-    ("feature", "*fighting-style-great-weapon-fighting", Why::Waits(WORN)),
-    ("feature", "fighting-style-great-weapon-fighting", Why::Waits(WORN)),
-    ("feature", "*fighting-style-two-weapon-fighting", Why::Waits(WORN)),
-    ("feature", "*fighting-style", Why::NoneNeeded("a choice point: the fighting style chosen carries the numbers")),
+    (
+        "feature",
+        "feral-senses",
+        Why::NoneNeeded("no disadvantage against unseen creatures, no number"),
+    ),
+    (
+        "feature",
+        "fighting-style-protection",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "feature",
+        "*fighting-style-protection",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "feature",
+        "*fighting-style-great-weapon-fighting",
+        Why::Waits(WORN),
+    ),
+    (
+        "feature",
+        "fighting-style-great-weapon-fighting",
+        Why::Waits(WORN),
+    ),
+    (
+        "feature",
+        "*fighting-style-two-weapon-fighting",
+        Why::Waits(WORN),
+    ),
+    (
+        "feature",
+        "*fighting-style",
+        Why::NoneNeeded("a choice point: the fighting style chosen carries the numbers"),
+    ),
     ("feature", "survivor", Why::Waits(FEATURE_ROLLS)),
     ("feature", "aura-of-protection", Why::Waits(TARGET)),
     ("feature", "aura-of-devotion", Why::NoneNeeded(ADVANTAGE)),
@@ -149,45 +247,143 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("feature", "circle-spells-*", Why::Waits(GRANT_CHOICES)),
     ("feature", "circle-of-the-land*", Why::Waits(GRANT_CHOICES)),
     ("feature", "indomitable-might", Why::Waits(BEST_OF)),
-    ("feature", "persistent-rage", Why::NoneNeeded("rage ends only when chosen, no number")),
+    (
+        "feature",
+        "persistent-rage",
+        Why::NoneNeeded("rage ends only when chosen, no number"),
+    ),
     ("feature", "mindless-rage", Why::NoneNeeded(ADVANTAGE)),
     ("feature", "feral-instinct", Why::NoneNeeded(ADVANTAGE)),
     ("feature", "reckless-attack", Why::NoneNeeded(ADVANTAGE)),
     ("feature", "uncanny-dodge", Why::NoneNeeded(ADVANTAGE)),
-    ("feature", "superior-hunters-defense-uncanny-dodge", Why::NoneNeeded(ADVANTAGE)),
+    (
+        "feature",
+        "superior-hunters-defense-uncanny-dodge",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
     ("feature", "arcane-tradition", Why::NoneNeeded(CHOICE_POINT)),
     ("feature", "bard-college", Why::NoneNeeded(CHOICE_POINT)),
     ("feature", "divine-domain", Why::NoneNeeded(CHOICE_POINT)),
     ("feature", "druid-circle", Why::NoneNeeded(CHOICE_POINT)),
-    ("feature", "martial-archetype", Why::NoneNeeded(CHOICE_POINT)),
-    ("feature", "monastic-tradition", Why::NoneNeeded(CHOICE_POINT)),
-    ("feature", "otherworldly-patron", Why::NoneNeeded(CHOICE_POINT)),
+    (
+        "feature",
+        "martial-archetype",
+        Why::NoneNeeded(CHOICE_POINT),
+    ),
+    (
+        "feature",
+        "monastic-tradition",
+        Why::NoneNeeded(CHOICE_POINT),
+    ),
+    (
+        "feature",
+        "otherworldly-patron",
+        Why::NoneNeeded(CHOICE_POINT),
+    ),
     ("feature", "primal-path", Why::NoneNeeded(CHOICE_POINT)),
     ("feature", "ranger-archetype", Why::NoneNeeded(CHOICE_POINT)),
-    ("feature", "roguish-archetype", Why::NoneNeeded(CHOICE_POINT)),
+    (
+        "feature",
+        "roguish-archetype",
+        Why::NoneNeeded(CHOICE_POINT),
+    ),
     ("feature", "sacred-oath", Why::NoneNeeded(CHOICE_POINT)),
     ("feature", "sorcerous-origin", Why::NoneNeeded(CHOICE_POINT)),
     ("feature", "pact-boon", Why::NoneNeeded(CHOICE_POINT)),
-    ("feature", "eldritch-invocations", Why::NoneNeeded(CHOICE_POINT)),
+    (
+        "feature",
+        "eldritch-invocations",
+        Why::NoneNeeded(CHOICE_POINT),
+    ),
     ("feature", "hunters-prey", Why::NoneNeeded(CHOICE_POINT)),
-    ("feature", "defensive-tactics", Why::NoneNeeded(CHOICE_POINT)),
+    (
+        "feature",
+        "defensive-tactics",
+        Why::NoneNeeded(CHOICE_POINT),
+    ),
     ("feature", "multiattack", Why::NoneNeeded(CHOICE_POINT)),
-    ("feature", "superior-hunters-defense", Why::NoneNeeded(CHOICE_POINT)),
-    ("feature", "eldritch-invocation-agonizing-blast", Why::Waits(TARGET)),
-    ("feature", "eldritch-invocation-armor-of-shadows", Why::Waits(BEST_OF)),
-    ("feature", "eldritch-invocation-fiendish-vigor", Why::Waits(WHILE_ACTIVE)),
-    ("feature", "eldritch-invocation-thirsting-blade", Why::Waits(WORN)),
-    ("feature", "eldritch-invocation-lifedrinker", Why::Waits(WORN)),
-    ("feature", "eldritch-invocation-book-of-ancient-secrets", Why::Waits(GRANT_CHOICES)),
-    ("feature", "eldritch-invocation-bewitching-whispers", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-invocation-chains-of-carceri", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-invocation-dreadful-word", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-invocation-mire-the-mind", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-invocation-minions-of-chaos", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-invocation-sculptor-of-flesh", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-invocation-sign-of-ill-omen", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-invocation-thief-of-five-fates", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-invocation-*", Why::NoneNeeded("casts a spell at will or changes what the warlock perceives; no number of its own")),
+    (
+        "feature",
+        "superior-hunters-defense",
+        Why::NoneNeeded(CHOICE_POINT),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-agonizing-blast",
+        Why::Waits(TARGET),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-armor-of-shadows",
+        Why::Waits(BEST_OF),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-fiendish-vigor",
+        Why::Waits(WHILE_ACTIVE),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-thirsting-blade",
+        Why::Waits(WORN),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-lifedrinker",
+        Why::Waits(WORN),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-book-of-ancient-secrets",
+        Why::Waits(GRANT_CHOICES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-bewitching-whispers",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-chains-of-carceri",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-dreadful-word",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-mire-the-mind",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-minions-of-chaos",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-sculptor-of-flesh",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-sign-of-ill-omen",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-thief-of-five-fates",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "feature",
+        "eldritch-invocation-*",
+        Why::NoneNeeded(
+            "casts a spell at will or changes what the warlock perceives; no number of its own",
+        ),
+    ),
     ("feature", "pact-of-the-tome", Why::Waits(GRANT_CHOICES)),
     ("feature", "pact-of-the-chain", Why::NoneNeeded(SUMMONS)),
     ("feature", "pact-of-the-blade", Why::NoneNeeded(SUMMONS)),
@@ -198,63 +394,201 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("feature", "fiendish-resilience", Why::Waits(GRANT_CHOICES)),
     ("feature", "hide-in-plain-sight", Why::Waits(WHILE_ACTIVE)),
     ("feature", "slow-fall", Why::Waits(FEATURE_ROLLS)),
-    ("feature", "defensive-tactics-multiattack-defense", Why::Waits(TARGET)),
+    (
+        "feature",
+        "defensive-tactics-multiattack-defense",
+        Why::Waits(TARGET),
+    ),
     ("feature", "countercharm", Why::NoneNeeded(ADVANTAGE)),
     ("feature", "elusive", Why::NoneNeeded(ADVANTAGE)),
     ("feature", "supreme-sneak", Why::NoneNeeded(ADVANTAGE)),
-    ("feature", "defensive-tactics-escape-the-horde", Why::NoneNeeded(ADVANTAGE)),
-    ("feature", "superior-hunters-defense-stand-against-the-tide", Why::NoneNeeded(ADVANTAGE)),
-    ("feature", "cunning-action", Why::NoneNeeded("bonus-action options, no number")),
-    ("feature", "fast-hands", Why::NoneNeeded("bonus-action options, no number")),
-    ("feature", "multiattack-volley", Why::NoneNeeded("an attack option with the weapon's own roll")),
-    ("feature", "multiattack-whirlwind-attack", Why::NoneNeeded("an attack option with the weapon's own roll")),
-    ("feature", "druid-lands-stride", Why::NoneNeeded("moving through difficult terrain, no number")),
-    ("feature", "ranger-lands-stride", Why::NoneNeeded("moving through difficult terrain, no number")),
-    ("feature", "druid-timeless-body", Why::NoneNeeded("ageing, no number on the sheet")),
-    ("feature", "monk-timeless-body", Why::NoneNeeded("ageing, no number on the sheet")),
-    ("feature", "druidic", Why::NoneNeeded("a secret language, no number")),
-    ("feature", "thieves-cant", Why::NoneNeeded("a secret language, no number")),
-    ("feature", "tongue-of-the-sun-and-moon", Why::NoneNeeded("understanding every language, no number")),
-    ("feature", "ki-empowered-strikes", Why::NoneNeeded("unarmed strikes count as magical, no number")),
-    ("feature", "natures-sanctuary", Why::NoneNeeded("beasts and plants must save against the spell save DC the sheet already shows")),
-    ("feature", "primeval-awareness", Why::NoneNeeded("spends a spell slot to sense creatures, no number")),
-    ("feature", "second-story-work", Why::NoneNeeded("climbing costs no extra movement; jump distance is not on the sheet")),
-    ("feature", "stillness-of-mind", Why::NoneNeeded("an action that ends charmed or frightened, no number")),
-    ("feature", "thiefs-reflexes", Why::NoneNeeded("two turns in the first round, no number")),
-    ("feature", "unarmored-movement-2", Why::NoneNeeded("moving along walls and water, no number")),
-    ("feature", "use-magic-device", Why::NoneNeeded("ignores use requirements, no number")),
-    ("feature", "vanish", Why::NoneNeeded("Hide as a bonus action, no number")),
+    (
+        "feature",
+        "defensive-tactics-escape-the-horde",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "feature",
+        "superior-hunters-defense-stand-against-the-tide",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "feature",
+        "cunning-action",
+        Why::NoneNeeded("bonus-action options, no number"),
+    ),
+    (
+        "feature",
+        "fast-hands",
+        Why::NoneNeeded("bonus-action options, no number"),
+    ),
+    (
+        "feature",
+        "multiattack-volley",
+        Why::NoneNeeded("an attack option with the weapon's own roll"),
+    ),
+    (
+        "feature",
+        "multiattack-whirlwind-attack",
+        Why::NoneNeeded("an attack option with the weapon's own roll"),
+    ),
+    (
+        "feature",
+        "druid-lands-stride",
+        Why::NoneNeeded("moving through difficult terrain, no number"),
+    ),
+    (
+        "feature",
+        "ranger-lands-stride",
+        Why::NoneNeeded("moving through difficult terrain, no number"),
+    ),
+    (
+        "feature",
+        "druid-timeless-body",
+        Why::NoneNeeded("ageing, no number on the sheet"),
+    ),
+    (
+        "feature",
+        "monk-timeless-body",
+        Why::NoneNeeded("ageing, no number on the sheet"),
+    ),
+    (
+        "feature",
+        "druidic",
+        Why::NoneNeeded("a secret language, no number"),
+    ),
+    (
+        "feature",
+        "thieves-cant",
+        Why::NoneNeeded("a secret language, no number"),
+    ),
+    (
+        "feature",
+        "tongue-of-the-sun-and-moon",
+        Why::NoneNeeded("understanding every language, no number"),
+    ),
+    (
+        "feature",
+        "ki-empowered-strikes",
+        Why::NoneNeeded("unarmed strikes count as magical, no number"),
+    ),
+    (
+        "feature",
+        "natures-sanctuary",
+        Why::NoneNeeded(
+            "beasts and plants must save against the spell save DC the sheet already shows",
+        ),
+    ),
+    (
+        "feature",
+        "primeval-awareness",
+        Why::NoneNeeded("spends a spell slot to sense creatures, no number"),
+    ),
+    (
+        "feature",
+        "second-story-work",
+        Why::NoneNeeded("climbing costs no extra movement; jump distance is not on the sheet"),
+    ),
+    (
+        "feature",
+        "stillness-of-mind",
+        Why::NoneNeeded("an action that ends charmed or frightened, no number"),
+    ),
+    (
+        "feature",
+        "thiefs-reflexes",
+        Why::NoneNeeded("two turns in the first round, no number"),
+    ),
+    (
+        "feature",
+        "unarmored-movement-2",
+        Why::NoneNeeded("moving along walls and water, no number"),
+    ),
+    (
+        "feature",
+        "use-magic-device",
+        Why::NoneNeeded("ignores use requirements, no number"),
+    ),
+    (
+        "feature",
+        "vanish",
+        Why::NoneNeeded("Hide as a bonus action, no number"),
+    ),
     // Racial traits (SRD 5.1, "Races").
     ("trait", "stonecunning", Why::Waits(EXPERTISE)),
     ("trait", "artificers-lore", Why::Waits(EXPERTISE)),
     ("trait", "draconic-ancestry", Why::Waits(GRANT_CHOICES)),
     ("trait", "breath-weapon", Why::Waits(RESOURCES)),
     ("trait", "relentless-endurance", Why::Waits(RESOURCES)),
-    ("trait", "damage-resistance", Why::NoneNeeded("the resistance sits on the chosen draconic ancestry")),
-    ("trait", "trance", Why::NoneNeeded("a long rest in 4 hours, no number on the sheet")),
-    ("trait", "halfling-nimbleness", Why::NoneNeeded("moving through larger creatures, no number")),
-    ("trait", "naturally-stealthy", Why::NoneNeeded("hiding behind larger creatures, no number")),
-    ("trait", "tinker", Why::NoneNeeded("clockwork devices, no number on the sheet")),
+    (
+        "trait",
+        "damage-resistance",
+        Why::NoneNeeded("the resistance sits on the chosen draconic ancestry"),
+    ),
+    (
+        "trait",
+        "trance",
+        Why::NoneNeeded("a long rest in 4 hours, no number on the sheet"),
+    ),
+    (
+        "trait",
+        "halfling-nimbleness",
+        Why::NoneNeeded("moving through larger creatures, no number"),
+    ),
+    (
+        "trait",
+        "naturally-stealthy",
+        Why::NoneNeeded("hiding behind larger creatures, no number"),
+    ),
+    (
+        "trait",
+        "tinker",
+        Why::NoneNeeded("clockwork devices, no number on the sheet"),
+    ),
     // Magic items (SRD 5.1, "Magic Items").
     ("magic_item", "armor", Why::Waits(VARIANTS)),
     ("magic_item", "weapon*", Why::Waits(VARIANTS)),
     ("magic_item", "ammunition*", Why::Waits(VARIANTS)),
     ("magic_item", "spell-scroll*", Why::Waits(ITEM_SPELLS)),
-    ("magic_item", "potion-of-healing", Why::NoneNeeded("the variants carry the dice")),
+    (
+        "magic_item",
+        "potion-of-healing",
+        Why::NoneNeeded("the variants carry the dice"),
+    ),
     ("magic_item", "potion-*", Why::Waits(WHILE_ACTIVE)),
     ("magic_item", "oil-of-*", Why::Waits(WHILE_ACTIVE)),
     ("magic_item", "manual-of-*", Why::Waits(RAISE_MAX)),
     ("magic_item", "tome-of-*", Why::Waits(RAISE_MAX)),
-    ("magic_item", "ioun-stone-of-absorption", Why::Waits(RESOURCES)),
-    ("magic_item", "ioun-stone-of-greater-absorption", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "ioun-stone-of-absorption",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "magic_item",
+        "ioun-stone-of-greater-absorption",
+        Why::Waits(RESOURCES),
+    ),
     ("magic_item", "ioun-stone-of-*", Why::Waits(RAISE_MAX)),
-    ("magic_item", "wand-of-the-war-mage", Why::NoneNeeded("the variants carry the bonus")),
+    (
+        "magic_item",
+        "wand-of-the-war-mage",
+        Why::NoneNeeded("the variants carry the bonus"),
+    ),
     ("magic_item", "wand-*", Why::Waits(RESOURCES)),
     ("magic_item", "staff-*", Why::Waits(RESOURCES)),
     ("magic_item", "rod-*", Why::Waits(RESOURCES)),
-    ("magic_item", "ring-of-resistance", Why::NoneNeeded("the variants carry the resistance")),
+    (
+        "magic_item",
+        "ring-of-resistance",
+        Why::NoneNeeded("the variants carry the resistance"),
+    ),
     ("magic_item", "dragon-scale-mail", Why::Waits(VARIANTS)),
-    ("magic_item", "belt-of-giant-strength", Why::NoneNeeded("the variants carry the score")),
+    (
+        "magic_item",
+        "belt-of-giant-strength",
+        Why::NoneNeeded("the variants carry the score"),
+    ),
     ("magic_item", "*-armor", Why::Waits(VARIANTS)),
     ("magic_item", "*-shield", Why::Waits(VARIANTS)),
     ("magic_item", "*-plate", Why::Waits(VARIANTS)),
@@ -267,14 +601,30 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("magic_item", "defender", Why::Waits(VARIANTS)),
     ("magic_item", "holy-avenger", Why::Waits(VARIANTS)),
     ("magic_item", "dwarven-thrower", Why::Waits(VARIANTS)),
-    ("magic_item", "trident-of-fish-command", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "trident-of-fish-command",
+        Why::Waits(RESOURCES),
+    ),
     ("magic_item", "hammer-of-thunderbolts", Why::Waits(VARIANTS)),
     ("magic_item", "nine-lives-stealer", Why::Waits(VARIANTS)),
     ("magic_item", "armor-of-*", Why::Waits(VARIANTS)),
     ("magic_item", "ring-of-*", Why::Waits(RESOURCES)),
-    ("magic_item", "ioun-stone", Why::NoneNeeded("the variants carry the numbers")),
-    ("magic_item", "plate-armor-of-etherealness", Why::Waits(VARIANTS)),
-    ("magic_item", "shield-of-missile-attraction", Why::Waits(VARIANTS)),
+    (
+        "magic_item",
+        "ioun-stone",
+        Why::NoneNeeded("the variants carry the numbers"),
+    ),
+    (
+        "magic_item",
+        "plate-armor-of-etherealness",
+        Why::Waits(VARIANTS),
+    ),
+    (
+        "magic_item",
+        "shield-of-missile-attraction",
+        Why::Waits(VARIANTS),
+    ),
     ("magic_item", "scimitar-of-speed", Why::Waits(VARIANTS)),
     ("magic_item", "vicious-weapon", Why::Waits(VARIANTS)),
     ("magic_item", "bracers-of-archery", Why::Waits(WORN)),
@@ -283,35 +633,99 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("magic_item", "wings-of-flying", Why::Waits(WHILE_ACTIVE)),
     ("magic_item", "winged-boots", Why::Waits(RESOURCES)),
     ("magic_item", "cloak-of-the-manta-ray", Why::Waits(SENSES)),
-    ("magic_item", "slippers-of-spider-climbing", Why::Waits(SENSES)),
-    ("magic_item", "boots-of-levitation", Why::NoneNeeded("casts levitate at will, no number of its own")),
-    ("magic_item", "gloves-of-swimming-and-climbing", Why::Waits(TARGET)),
+    (
+        "magic_item",
+        "slippers-of-spider-climbing",
+        Why::Waits(SENSES),
+    ),
+    (
+        "magic_item",
+        "boots-of-levitation",
+        Why::NoneNeeded("casts levitate at will, no number of its own"),
+    ),
+    (
+        "magic_item",
+        "gloves-of-swimming-and-climbing",
+        Why::Waits(TARGET),
+    ),
     ("magic_item", "periapt-of-wound-closure", Why::Waits(TARGET)),
-    ("magic_item", "gloves-of-missile-snaring", Why::Waits(FEATURE_ROLLS)),
-    ("magic_item", "cloak-of-elvenkind", Why::NoneNeeded(ADVANTAGE)),
-    ("magic_item", "boots-of-elvenkind", Why::NoneNeeded(ADVANTAGE)),
-    ("magic_item", "eyes-of-the-eagle", Why::NoneNeeded(ADVANTAGE)),
-    ("magic_item", "cloak-of-displacement", Why::NoneNeeded(ADVANTAGE)),
-    ("magic_item", "mantle-of-spell-resistance", Why::NoneNeeded(ADVANTAGE)),
+    (
+        "magic_item",
+        "gloves-of-missile-snaring",
+        Why::Waits(FEATURE_ROLLS),
+    ),
+    (
+        "magic_item",
+        "cloak-of-elvenkind",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "boots-of-elvenkind",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "eyes-of-the-eagle",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "cloak-of-displacement",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "mantle-of-spell-resistance",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
     ("magic_item", "scarab-of-protection", Why::Waits(RESOURCES)),
     ("magic_item", "cloak-of-the-bat", Why::Waits(SENSES)),
     ("magic_item", "bag-of-tricks*", Why::NoneNeeded(SUMMONS)),
-    ("magic_item", "figurine-of-wondrous-power*", Why::NoneNeeded(SUMMONS)),
+    (
+        "magic_item",
+        "figurine-of-wondrous-power*",
+        Why::NoneNeeded(SUMMONS),
+    ),
     ("magic_item", "horn-of-valhalla*", Why::NoneNeeded(SUMMONS)),
     ("magic_item", "elemental-gem*", Why::NoneNeeded(SUMMONS)),
     ("magic_item", "efreeti-bottle", Why::NoneNeeded(SUMMONS)),
-    ("magic_item", "bowl-of-commanding-water-elementals", Why::NoneNeeded(SUMMONS)),
-    ("magic_item", "brazier-of-commanding-fire-elementals", Why::NoneNeeded(SUMMONS)),
-    ("magic_item", "censer-of-controlling-air-elementals", Why::NoneNeeded(SUMMONS)),
-    ("magic_item", "stone-of-controlling-earth-elementals", Why::NoneNeeded(SUMMONS)),
+    (
+        "magic_item",
+        "bowl-of-commanding-water-elementals",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    (
+        "magic_item",
+        "brazier-of-commanding-fire-elementals",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    (
+        "magic_item",
+        "censer-of-controlling-air-elementals",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    (
+        "magic_item",
+        "stone-of-controlling-earth-elementals",
+        Why::NoneNeeded(SUMMONS),
+    ),
     ("magic_item", "feather-token*", Why::NoneNeeded(SUMMONS)),
-    ("magic_item", "apparatus-of-the-crab", Why::NoneNeeded(SUMMONS)),
+    (
+        "magic_item",
+        "apparatus-of-the-crab",
+        Why::NoneNeeded(SUMMONS),
+    ),
     ("magic_item", "folding-boat", Why::NoneNeeded(SUMMONS)),
     ("magic_item", "instant-fortress", Why::NoneNeeded(SUMMONS)),
     ("magic_item", "carpet-of-flying*", Why::NoneNeeded(SUMMONS)),
     ("magic_item", "broom-of-flying", Why::NoneNeeded(SUMMONS)),
     ("magic_item", "arrow-of-slaying", Why::Waits(NOT_YET)),
-    ("magic_item", "dust-of-sneezing-and-choking", Why::Waits(NOT_YET)),
+    (
+        "magic_item",
+        "dust-of-sneezing-and-choking",
+        Why::Waits(NOT_YET),
+    ),
     ("magic_item", "sphere-of-annihilation", Why::Waits(NOT_YET)),
     ("magic_item", "rope-of-entanglement", Why::Waits(NOT_YET)),
     ("magic_item", "iron-bands-of-binding", Why::Waits(NOT_YET)),
@@ -319,27 +733,53 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("magic_item", "mirror-of-life-trapping", Why::Waits(NOT_YET)),
     ("magic_item", "immovable-rod", Why::Waits(NOT_YET)),
     ("magic_item", "talisman-of-pure-good", Why::Waits(RESOURCES)),
-    ("magic_item", "talisman-of-ultimate-evil", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "talisman-of-ultimate-evil",
+        Why::Waits(RESOURCES),
+    ),
     ("magic_item", "talisman-of-the-sphere", Why::Waits(TARGET)),
     ("magic_item", "helm-of-brilliance", Why::Waits(RESOURCES)),
     ("magic_item", "circlet-of-blasting", Why::Waits(ITEM_SPELLS)),
     ("magic_item", "eyes-of-charming", Why::Waits(RESOURCES)),
     ("magic_item", "pipes-of-haunting", Why::Waits(RESOURCES)),
     ("magic_item", "medallion-of-thoughts", Why::Waits(RESOURCES)),
-    ("magic_item", "necklace-of-prayer-beads", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "necklace-of-prayer-beads",
+        Why::Waits(RESOURCES),
+    ),
     ("magic_item", "cube-of-force", Why::Waits(RESOURCES)),
     ("magic_item", "cubic-gate", Why::Waits(RESOURCES)),
     ("magic_item", "helm-of-teleportation", Why::Waits(RESOURCES)),
     ("magic_item", "gem-of-brightness", Why::Waits(RESOURCES)),
     ("magic_item", "gem-of-seeing", Why::Waits(RESOURCES)),
-    ("magic_item", "robe-of-scintillating-colors", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "robe-of-scintillating-colors",
+        Why::Waits(RESOURCES),
+    ),
     ("magic_item", "pearl-of-power", Why::Waits(RESOURCES)),
     ("magic_item", "orb-of-dragonkind", Why::Waits(ITEM_SPELLS)),
     ("magic_item", "crystal-ball*", Why::Waits(ITEM_SPELLS)),
     ("magic_item", "helm-of-telepathy", Why::Waits(ITEM_SPELLS)),
-    ("magic_item", "horseshoes-of-speed", Why::NoneNeeded("a mount's speed, not the character's")),
-    ("magic_item", "horseshoes-of-a-zephyr", Why::NoneNeeded("a mount's movement, not the character's")),
-    ("magic_item", "*", Why::NoneNeeded("no number the sheet shows: a container, a utility effect, or a spell cast with no roll of its own")),
+    (
+        "magic_item",
+        "horseshoes-of-speed",
+        Why::NoneNeeded("a mount's speed, not the character's"),
+    ),
+    (
+        "magic_item",
+        "horseshoes-of-a-zephyr",
+        Why::NoneNeeded("a mount's movement, not the character's"),
+    ),
+    (
+        "magic_item",
+        "*",
+        Why::NoneNeeded(
+            "no number the sheet shows: a container, a utility effect, or a spell cast with no roll of its own",
+        ),
+    ),
     // Spells (SRD 5.1, "Spells"): the pack carries every attack, save, damage and healing roll.
     ("spell", "mage-armor", Why::Waits(BEST_OF)),
     ("spell", "barkskin", Why::Waits(WHILE_ACTIVE)),
@@ -398,7 +838,11 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("spell", "gate", Why::NoneNeeded(SUMMONS)),
     ("spell", "simulacrum", Why::NoneNeeded(SUMMONS)),
     ("spell", "awaken", Why::NoneNeeded(SUMMONS)),
-    ("spell", "*", Why::NoneNeeded("no attack, save, damage or healing roll (a utility spell)")),
+    (
+        "spell",
+        "*",
+        Why::NoneNeeded("no attack, save, damage or healing roll (a utility spell)"),
+    ),
 ];
 
 /// Whether a pattern of [`REASONS`] matches a local ID.
@@ -491,7 +935,11 @@ impl Coverage {
         for (content_type, heading) in COVERED {
             let items = self.0.get(content_type).map_or(&[][..], Vec::as_slice);
             let with = items.iter().filter(|(_, m)| *m).count();
-            let _ = writeln!(out, "{heading} ({content_type}): {with} of {} carry mechanics", items.len());
+            let _ = writeln!(
+                out,
+                "{heading} ({content_type}): {with} of {} carry mechanics",
+                items.len()
+            );
             let mut groups: BTreeMap<String, Vec<&str>> = BTreeMap::new();
             for (local, _) in items.iter().filter(|(_, m)| !*m) {
                 let key = match reason(content_type, local) {
@@ -526,7 +974,8 @@ mod tests {
 
     #[test]
     fn an_item_with_effects_or_a_roll_property_carries_mechanics() {
-        let with_effects = serde_json::json!({ "effects": [{ "target": "x", "op": "add", "value": "1" }] });
+        let with_effects =
+            serde_json::json!({ "effects": [{ "target": "x", "op": "add", "value": "1" }] });
         let with_roll = serde_json::json!({ "properties": { "heal": "2d4 + 2" } });
         let bare = serde_json::json!({ "properties": { "level": 3 }, "effects": [] });
         assert!(has_mechanics(with_effects.as_object().unwrap()));

@@ -63,15 +63,33 @@ const SKILLS: [&str; 18] = [
 
 /// Flags beside the damage types' resistances and immunities: `(field, label)`.
 const FLAGS: [(&str, &str); 9] = [
-    ("advantage.saves_vs_poison", "Advantage on saves against poison"),
-    ("advantage.saves_vs_charmed", "Advantage on saves against being charmed"),
-    ("advantage.saves_vs_frightened", "Advantage on saves against being frightened"),
-    ("advantage.mental_saves_vs_magic", "Advantage on Intelligence, Wisdom and Charisma saves against magic"),
-    ("advantage.dex_saves_vs_seen_effects", "Advantage on Dexterity saves against effects you can see"),
+    (
+        "advantage.saves_vs_poison",
+        "Advantage on saves against poison",
+    ),
+    (
+        "advantage.saves_vs_charmed",
+        "Advantage on saves against being charmed",
+    ),
+    (
+        "advantage.saves_vs_frightened",
+        "Advantage on saves against being frightened",
+    ),
+    (
+        "advantage.mental_saves_vs_magic",
+        "Advantage on Intelligence, Wisdom and Charisma saves against magic",
+    ),
+    (
+        "advantage.dex_saves_vs_seen_effects",
+        "Advantage on Dexterity saves against effects you can see",
+    ),
     ("immune.magical_sleep", "Magic cannot put you to sleep"),
     ("immune.disease", "Immune to disease"),
     ("flags.evasion", "Evasion"),
-    ("flags.reroll_natural_one", "Reroll a natural 1 on an attack, check or save"),
+    (
+        "flags.reroll_natural_one",
+        "Reroll a natural 1 on an attack, check or save",
+    ),
 ];
 
 /// Racial traits (SRD 5.1, "Races").
@@ -239,12 +257,18 @@ pub const ITEMS: &[Entry] = &[
     (
         "ring-of-protection",
         "Ring of Protection: +1 bonus to AC and saving throws",
-        &[("combat.ac_bonus", "add", "1", ""), ("saves.*", "add", "1", "")],
+        &[
+            ("combat.ac_bonus", "add", "1", ""),
+            ("saves.*", "add", "1", ""),
+        ],
     ),
     (
         "cloak-of-protection",
         "Cloak of Protection: +1 bonus to AC and saving throws",
-        &[("combat.ac_bonus", "add", "1", ""), ("saves.*", "add", "1", "")],
+        &[
+            ("combat.ac_bonus", "add", "1", ""),
+            ("saves.*", "add", "1", ""),
+        ],
     ),
     (
         "ioun-stone-of-protection",
@@ -788,13 +812,15 @@ pub const FEATURES: &[Entry] = &[
     ),
 ];
 
-
 /// Proficiencies features grant beyond the data: `(feature, rule, [items])`.
 pub const FEATURE_GRANTS: &[(&str, &str, &[&str])] = &[
     (
         "eldritch-invocation-beguiling-influence",
         "Beguiling Influence: proficiency in Deception and Persuasion",
-        &["proficiencies.skill-deception", "proficiencies.skill-persuasion"],
+        &[
+            "proficiencies.skill-deception",
+            "proficiencies.skill-persuasion",
+        ],
     ),
     (
         "bonus-proficiency",
@@ -914,8 +940,11 @@ pub fn item_roll_properties(local: &str) -> Map<String, Value> {
 
 /// What the magic-item content type declares for [`ITEM_ROLLS`]: its roll properties, with
 /// their labels, and the rolls they give.
-pub fn magic_item_rolls() -> (Vec<(&'static str, Value, &'static str)>, Value, Vec<(String, String)>)
-{
+pub fn magic_item_rolls() -> (
+    Vec<(&'static str, Value, &'static str)>,
+    Value,
+    Vec<(String, String)>,
+) {
     let properties = vec![
         ("heal", json!({ "type": "dice" }), "Healing"),
         ("damage", json!({ "type": "dice" }), "Damage"),
