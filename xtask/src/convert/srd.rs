@@ -12,6 +12,7 @@
 mod content;
 pub mod coverage;
 mod mechanics;
+mod monster_numbers;
 mod rolls;
 mod rules;
 

@@ -865,23 +865,43 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         for (ability, key) in super::rolls::ABILITIES {
             put(ability, number(&entry[key]));
         }
+        // Saves and skills as formulas over the stat block (`monster_numbers`).
+        let skill_ability = |skill: &str| {
+            corpus
+                .get("Skills")
+                .iter()
+                .find(|s| index(s) == skill)
+                .map(|s| index(&s["ability_score"]).to_owned())
+        };
         for proficiency in list(entry, "proficiencies") {
             let id = index(&proficiency["proficiency"]);
-            let key = if let Some(ability) = id.strip_prefix("saving-throw-") {
-                format!("save_{}", word(ability))
-            } else if let Some(skill) = id.strip_prefix("skill-") {
-                format!("skill_{}", word(skill))
+            let printed = proficiency["value"].as_i64().unwrap_or_default();
+            let (key, formula) = if let Some(ability) = id.strip_prefix("saving-throw-") {
+                (
+                    format!("save_{}", word(ability)),
+                    super::monster_numbers::save(entry, ability, printed),
+                )
+            } else if let Some(skill) = id.strip_prefix("skill-")
+                && let Some(ability) = skill_ability(skill)
+            {
+                (
+                    format!("skill_{}", word(skill)),
+                    super::monster_numbers::skill(entry, &ability, printed),
+                )
             } else {
                 ctx.notes.skip("monster proficiency of another kind");
                 continue;
             };
             facts.monster_numbers.insert(key.clone());
-            put(&key, number(&proficiency["value"]));
+            put(&key, json!(formula));
         }
         // Skills the SRD prints that the data leaves out.
         for (key, value) in super::rolls::monster_fixes(local) {
             facts.monster_numbers.insert(key.to_owned());
-            put(key, json!(value));
+            let skill = key.trim_start_matches("skill_").replace('_', "-");
+            let formula = skill_ability(&skill)
+                .map(|ability| super::monster_numbers::skill(entry, &ability, value));
+            put(key, json!(formula));
         }
         // A printed passive Perception the rules do not give (10 + Perception): the difference,
         // which the stat block adds.
@@ -1061,7 +1081,11 @@ fn monster_action(
         ),
         (
             "save_dc",
-            json!(dc["dc_value"].as_i64().map(|n| n.to_string())),
+            json!(
+                dc["dc_value"]
+                    .as_i64()
+                    .map(|n| super::monster_numbers::save_dc(monster_entry, n))
+            ),
         ),
         (
             "save_ability",

@@ -921,7 +921,7 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     for key in &facts.monster_numbers {
         monster.push((
             key.clone(),
-            prop("number"),
+            prop("formula"),
             monster_number_label(key, facts),
         ));
     }
