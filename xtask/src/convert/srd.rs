@@ -1,8 +1,10 @@
 //! SRD 5.1 (the 5e-bits JSON in `../shared/corpus/srd-5.1/`) → the pack `5e-srd-5.1`.
 //!
 //! Every entry becomes one content item with its mechanics as typed properties; names go to
-//! `i18n/en.yaml`; no description or rules prose is carried (the `desc` fields are never
-//! read). The rules documents (fields, derived formulas, link slots, content types, bands,
+//! `i18n/en.yaml`; no description or rules prose is carried (a `desc` field is read only for a
+//! number the data leaves there: a magic item's attunement, a monster action's save DC).
+//! Mechanics the data does not hold at all are the converter's own tables ([`mechanics`]), and
+//! what is still missing is reported with its reason ([`coverage`]). The rules documents (fields, derived formulas, link slots, content types, bands,
 //! actions, currencies, market, loot tables, GM guidance) are written by [`rules`], partly
 //! from the data (abilities, skills, enum values) and partly in the converter's own words.
 //!

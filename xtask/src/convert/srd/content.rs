@@ -1052,7 +1052,21 @@ fn monster_action(
         ctx.notes
             .skip("monster action options (one of several attacks or breaths)");
     }
-    let dc = &action["dc"];
+    // The save DC and its ability: the data's, or else the first saving-throw DC its text
+    // prints (a number read from the text, as the monster table reads it; no text is copied).
+    let text_dc = super::super::srd_monster_table::text::dcs(text(action, "desc").unwrap_or(""))
+        .into_iter()
+        .find(|d| d.kind == "save");
+    let text_dc_json = text_dc.map(|d| {
+        json!({
+            "dc_value": d.value,
+            "dc_type": { "index": d.abilities.first().copied().unwrap_or("str") },
+        })
+    });
+    let dc = match (&action["dc"], &text_dc_json) {
+        (Value::Null, Some(from_text)) => from_text,
+        (data, _) => data,
+    };
     let usage = &action["usage"];
     let spellcasting = &action["spellcasting"];
     let spells: Vec<String> = list(spellcasting, "spells")
