@@ -27,8 +27,11 @@ const COVERED: [&str; 7] = [
     "monster",
 ];
 
-const MECHANICAL_PROPERTIES: [&str; 10] = [
+const MECHANICAL_PROPERTIES: [&str; 13] = [
     "breath_damage",
+    "temp_hp",
+    "die",
+    "reduction",
     "heal",
     "damage",
     "save_dc",

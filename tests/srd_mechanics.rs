@@ -241,3 +241,45 @@ fn unarmored_movement_grows_with_monk_level_and_stops_in_armor() {
     assert_eq!(speed(18, false), Some(60));
     assert_eq!(speed(6, true), Some(30));
 }
+
+#[test]
+fn class_features_roll_their_dice_by_level() {
+    let roll = |level: i64, fields: &[(&str, i64)], feature: &str, roll: &str| {
+        let mut all = vec![("level", level)];
+        all.extend_from_slice(fields);
+        let s = sheet(&all, &[&format!("features.{feature}")]);
+        dice(&s, &format!("features.{feature}"), roll)
+            .unwrap_or_else(|| panic!("{feature} at {level}: no {roll}"))
+    };
+    // SRD, Rogue table, Sneak Attack: 1d6 at 1st level, 3d6 at 5th, 10d6 at 19th.
+    for (level, expected) in [(1, "1d6"), (5, "3d6"), (19, "10d6")] {
+        let found = roll(level, &[], "sneak-attack", "damage");
+        assert!(same_roll(&found, expected), "{level}: {found}");
+    }
+    // Second Wind: 1d10 + fighter level; at 3rd level 1d10 + 3.
+    let found = roll(3, &[], "second-wind", "healing");
+    assert!(same_roll(&found, "1d10 + 3"), "{found}");
+    // Martial Arts: the Monk table's d6 at 5th level, d10 at 17th, + DEX 16 (+3) over STR 10.
+    let monk = [("abilities.dex", 16), ("abilities.str", 10)];
+    let found = roll(5, &monk, "martial-arts", "damage");
+    assert!(same_roll(&found, "1d6 + 3"), "{found}");
+    let found = roll(17, &monk, "martial-arts", "damage");
+    assert!(same_roll(&found, "1d10 + 3"), "{found}");
+    // Divine Strike: 1d8 at 8th level, 2d8 at 14th.
+    let found = roll(14, &[], "divine-strike", "damage");
+    assert!(same_roll(&found, "2d8"), "{found}");
+    // Bardic Inspiration at 5th level is a d8.
+    let found = roll(5, &[], "bardic-inspiration-d8", "die");
+    assert!(same_roll(&found, "1d8"), "{found}");
+}
+
+#[test]
+fn stunning_strike_uses_the_ki_save_dc() {
+    // SRD, Monk, Ki: save DC = 8 + proficiency bonus + Wisdom modifier. Level 5 (+3), WIS 16
+    // (+3): DC 14.
+    let s = sheet(
+        &[("level", 5), ("abilities.wis", 16)],
+        &["features.stunning-strike"],
+    );
+    assert_eq!(dc(&s, "features.stunning-strike"), Some(14));
+}

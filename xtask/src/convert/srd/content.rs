@@ -1299,6 +1299,8 @@ fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             ("requires_spell", json!(requires_spell)),
             ("requires_feature", json!(requires_feature)),
         ]);
+        let mut properties = properties;
+        properties.extend(super::mechanics::feature_roll_properties(index(entry)));
         ctx.item(
             "features",
             index(entry),

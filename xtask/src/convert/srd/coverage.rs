@@ -36,7 +36,7 @@ const WORN: &str = "conditions on what is worn or wielded (issue 18, branch engi
 const CHOSEN: &str = "effects chosen in the character file (an ability score improvement's +2, or +1 and +1): no mechanism yet";
 const WHILE_ACTIVE: &str =
     "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
-const FEATURE_ROLLS: &str = "rolls declared on features (the feature type declares none): a small extension of the pack, not yet written";
+const SLOT_ROLLS: &str = "a feature's roll over the spell slot it spends (roll parameters on features): not yet in the pack";
 const TARGET: &str = "a bonus that depends on the target, the roll being made or the spell cast, not on the sheet: no mechanism yet";
 const ITEM_SPELLS: &str =
     "an item's spells at the item's own DC and attack bonus: no mechanism yet";
@@ -79,7 +79,6 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("feature", "superior-inspiration", Why::Waits(RESOURCES)),
     ("feature", "cutting-words", Why::Waits(RESOURCES)),
     ("feature", "peerless-skill", Why::Waits(RESOURCES)),
-    ("feature", "song-of-rest-*", Why::Waits(FEATURE_ROLLS)),
     ("feature", "channel-divinity*", Why::Waits(RESOURCES)),
     (
         "feature",
@@ -98,7 +97,6 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("feature", "wholeness-of-body", Why::Waits(RESOURCES)),
     ("feature", "empty-body", Why::Waits(RESOURCES)),
     ("feature", "quivering-palm", Why::Waits(RESOURCES)),
-    ("feature", "deflect-missiles", Why::Waits(FEATURE_ROLLS)),
     ("feature", "lay-on-hands", Why::Waits(RESOURCES)),
     ("feature", "divine-sense", Why::Waits(RESOURCES)),
     ("feature", "cleansing-touch", Why::Waits(RESOURCES)),
@@ -142,18 +140,12 @@ pub const REASONS: &[(&str, &str, Why)] = &[
         "beast-spells",
         Why::NoneNeeded("casting in wild shape, no number"),
     ),
-    ("feature", "martial-arts", Why::Waits(BEST_OF)),
-    ("feature", "sneak-attack", Why::Waits(FEATURE_ROLLS)),
-    ("feature", "divine-smite", Why::Waits(FEATURE_ROLLS)),
+    ("feature", "divine-smite", Why::Waits(SLOT_ROLLS)),
     (
         "feature",
-        "improved-divine-smite",
-        Why::Waits(FEATURE_ROLLS),
+        "hunters-prey-*",
+        Why::NoneNeeded("an extra attack or a reaction attack with the weapon's own roll"),
     ),
-    ("feature", "divine-strike", Why::Waits(FEATURE_ROLLS)),
-    ("feature", "dark-ones-blessing", Why::Waits(FEATURE_ROLLS)),
-    ("feature", "hunters-prey-*", Why::Waits(FEATURE_ROLLS)),
-    ("feature", "open-hand-technique", Why::Waits(FEATURE_ROLLS)),
     (
         "feature",
         "retaliation",
@@ -164,7 +156,6 @@ pub const REASONS: &[(&str, &str, Why)] = &[
         "frenzy",
         Why::NoneNeeded("an extra attack while raging, the weapon's own roll"),
     ),
-    ("feature", "intimidating-presence", Why::Waits(ITEM_SPELLS)),
     ("feature", "disciple-of-life", Why::Waits(TARGET)),
     ("feature", "blessed-healer", Why::Waits(TARGET)),
     ("feature", "supreme-healing", Why::Waits(TARGET)),
@@ -236,7 +227,6 @@ pub const REASONS: &[(&str, &str, Why)] = &[
         "*fighting-style",
         Why::NoneNeeded("a choice point: the fighting style chosen carries the numbers"),
     ),
-    ("feature", "survivor", Why::Waits(FEATURE_ROLLS)),
     ("feature", "aura-of-protection", Why::Waits(TARGET)),
     ("feature", "aura-of-devotion", Why::NoneNeeded(ADVANTAGE)),
     ("feature", "aura-of-courage", Why::NoneNeeded(ADVANTAGE)),
@@ -393,7 +383,6 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     ("feature", "blindsense", Why::Waits(SENSES)),
     ("feature", "fiendish-resilience", Why::Waits(GRANT_CHOICES)),
     ("feature", "hide-in-plain-sight", Why::Waits(WHILE_ACTIVE)),
-    ("feature", "slow-fall", Why::Waits(FEATURE_ROLLS)),
     (
         "feature",
         "defensive-tactics-multiattack-defense",
@@ -652,7 +641,7 @@ pub const REASONS: &[(&str, &str, Why)] = &[
     (
         "magic_item",
         "gloves-of-missile-snaring",
-        Why::Waits(FEATURE_ROLLS),
+        Why::Waits(NOT_YET),
     ),
     (
         "magic_item",
@@ -875,8 +864,11 @@ pub const COVERED: [(&str, &str); 7] = [
 ];
 
 /// Properties that are mechanics by themselves: rolls' dice and DCs, a stat block.
-const MECHANICAL_PROPERTIES: [&str; 10] = [
+const MECHANICAL_PROPERTIES: [&str; 13] = [
     "breath_damage",
+    "temp_hp",
+    "die",
+    "reduction",
     "heal",
     "damage",
     "save_dc",

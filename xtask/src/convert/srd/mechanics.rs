@@ -938,42 +938,249 @@ pub fn item_roll_properties(local: &str) -> Map<String, Value> {
         .collect()
 }
 
-/// What the magic-item content type declares for [`ITEM_ROLLS`]: its roll properties, with
-/// their labels, and the rolls they give.
-pub fn magic_item_rolls() -> (
-    Vec<(&'static str, Value, &'static str)>,
-    Value,
-    Vec<(String, String)>,
-) {
-    let properties = vec![
-        ("heal", json!({ "type": "dice" }), "Healing"),
-        ("damage", json!({ "type": "dice" }), "Damage"),
+/// A roll property's declaration: `(property, type, label)`.
+pub type RollProperty = (&'static str, Value, &'static str);
+
+/// What the magic-item and feature content types declare for [`ITEM_ROLLS`] and
+/// [`FEATURE_ROLLS`]: their roll properties, with labels, the rolls they give, and the rolls'
+/// labels; `None` for other types.
+pub fn roll_declarations(
+    type_id: &str,
+) -> Option<(Vec<RollProperty>, Value, Vec<(String, String)>)> {
+    let dice = || json!({ "type": "dice" });
+    let mut properties: Vec<RollProperty> = vec![
+        ("heal", dice(), "Healing"),
+        ("damage", dice(), "Damage"),
         (
             "damage_type",
             json!({ "type": "content", "types": ["damage_type"] }),
             "Damage type",
         ),
-        ("save_dc", json!({ "type": "number" }), "Save DC"),
         (
             "save_ability",
             json!({ "type": "content", "types": ["ability"] }),
             "Saving throw",
         ),
     ];
-    let rolls = json!({
+    let mut rolls = json!({
         "healing": { "dice": "item.heal", "requires": ["heal"] },
         "damage": { "dice": "item.damage", "about": "damage_type", "requires": ["damage"] },
         "save": { "dc": "item.save_dc", "about": "save_ability", "requires": ["save_dc"] },
     });
-    let labels = [
-        ("roll.magic_item.healing.label", "Healing"),
-        ("roll.magic_item.damage.label", "Damage"),
-        ("roll.magic_item.save.label", "Saving throw"),
-    ]
-    .iter()
-    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-    .collect();
-    (properties, rolls, labels)
+    let mut labels = vec![
+        ("healing", "Healing"),
+        ("damage", "Damage"),
+        ("save", "Saving throw"),
+    ];
+    match type_id {
+        "magic_item" => properties.push(("save_dc", json!({ "type": "number" }), "Save DC")),
+        "feature" => {
+            properties.push(("save_dc", json!({ "type": "formula" }), "Save DC"));
+            properties.push(("temp_hp", dice(), "Temporary hit points"));
+            properties.push(("die", dice(), "Die"));
+            properties.push(("reduction", dice(), "Damage reduced by"));
+            rolls["temporary_hit_points"] =
+                json!({ "dice": "item.temp_hp", "requires": ["temp_hp"] });
+            rolls["die"] = json!({ "dice": "item.die", "requires": ["die"] });
+            rolls["reduction"] = json!({ "dice": "item.reduction", "requires": ["reduction"] });
+            labels.extend([
+                ("temporary_hit_points", "Temporary hit points"),
+                ("die", "Die"),
+                ("reduction", "Damage reduced by"),
+            ]);
+        }
+        _ => return None,
+    }
+    let labels = labels
+        .iter()
+        .map(|(roll, text)| (format!("roll.{type_id}.{roll}.label"), (*text).to_owned()))
+        .collect();
+    Some((properties, rolls, labels))
+}
+
+/// Dice, DCs and numbers of class features, shown as the feature's rolls:
+/// `(feature, rule, [(property, value)])`. `level` is the character's level (one class; levels
+/// per class wait for issue 18's multiclassing).
+pub const FEATURE_ROLLS: &[(&str, &str, &[(&str, &str)])] = &[
+    (
+        "sneak-attack",
+        "Sneak Attack (rogue table): 1d6 at 1st level, a die more every odd level, 10d6 at 19th",
+        &[("damage", "(ceil(level / 2))d6")],
+    ),
+    (
+        "second-wind",
+        "Second Wind (fighter 1): regain 1d10 + fighter level hit points",
+        &[("heal", "1d10 + level")],
+    ),
+    (
+        "martial-arts",
+        "Martial Arts (monk table): d4, d6 at 5th, d8 at 11th, d10 at 17th, + DEX or STR",
+        &[(
+            "damage",
+            "1d(lookup(level, 1, 4, 5, 6, 11, 8, 17, 10)) + max(abilities.str.mod, abilities.dex.mod)",
+        )],
+    ),
+    (
+        "bardic-inspiration-d6",
+        "Bardic Inspiration (bard 1): a d6",
+        &[("die", "1d6")],
+    ),
+    (
+        "bardic-inspiration-d8",
+        "Bardic Inspiration (bard 5): a d8",
+        &[("die", "1d8")],
+    ),
+    (
+        "bardic-inspiration-d10",
+        "Bardic Inspiration (bard 10): a d10",
+        &[("die", "1d10")],
+    ),
+    (
+        "bardic-inspiration-d12",
+        "Bardic Inspiration (bard 15): a d12",
+        &[("die", "1d12")],
+    ),
+    (
+        "song-of-rest-d6",
+        "Song of Rest (bard 2): an extra 1d6 hit points",
+        &[("heal", "1d6")],
+    ),
+    (
+        "song-of-rest-d8",
+        "Song of Rest (bard 9): 1d8",
+        &[("heal", "1d8")],
+    ),
+    (
+        "song-of-rest-d10",
+        "Song of Rest (bard 13): 1d10",
+        &[("heal", "1d10")],
+    ),
+    (
+        "song-of-rest-d12",
+        "Song of Rest (bard 17): 1d12",
+        &[("heal", "1d12")],
+    ),
+    (
+        "improved-divine-smite",
+        "Improved Divine Smite (paladin 11): an extra 1d8 radiant damage on a melee weapon hit",
+        &[("damage", "1d8"), ("damage_type", "damage-types.radiant")],
+    ),
+    (
+        "divine-strike",
+        "Divine Strike (Life Domain, cleric 8): an extra 1d8 radiant damage, 2d8 at 14th level",
+        &[
+            ("damage", "(lookup(level, 8, 1, 14, 2))d8"),
+            ("damage_type", "damage-types.radiant"),
+        ],
+    ),
+    (
+        "hunters-prey-colossus-slayer",
+        "Colossus Slayer (Hunter, ranger 3): an extra 1d8 damage once per turn",
+        &[("damage", "1d8")],
+    ),
+    (
+        "quivering-palm",
+        "Quivering Palm (Way of the Open Hand, monk 17): 10d6 necrotic on a successful Constitution save; ki save DC",
+        &[
+            ("damage", "10d6"),
+            ("damage_type", "damage-types.necrotic"),
+            ("save_dc", "8 + proficiency + abilities.wis.mod"),
+            ("save_ability", "abilities.con"),
+        ],
+    ),
+    (
+        "stunning-strike",
+        "Stunning Strike (monk 5): Constitution save against the ki save DC, 8 + proficiency + WIS",
+        &[
+            ("save_dc", "8 + proficiency + abilities.wis.mod"),
+            ("save_ability", "abilities.con"),
+        ],
+    ),
+    (
+        "open-hand-technique",
+        "Open Hand Technique (monk 3): Dexterity save against the ki save DC",
+        &[
+            ("save_dc", "8 + proficiency + abilities.wis.mod"),
+            ("save_ability", "abilities.dex"),
+        ],
+    ),
+    (
+        "intimidating-presence",
+        "Intimidating Presence (Berserker, barbarian 10): Wisdom save, DC 8 + proficiency + CHA",
+        &[
+            ("save_dc", "8 + proficiency + abilities.cha.mod"),
+            ("save_ability", "abilities.wis"),
+        ],
+    ),
+    (
+        "channel-divinity-turn-undead",
+        "Turn Undead (cleric 2): Wisdom save against the spell save DC",
+        &[
+            ("save_dc", "spellcasting.save_dc"),
+            ("save_ability", "abilities.wis"),
+        ],
+    ),
+    (
+        "channel-divinity-turn-the-unholy",
+        "Turn the Unholy (Oath of Devotion, paladin 3): Wisdom save against the spell save DC",
+        &[
+            ("save_dc", "spellcasting.save_dc"),
+            ("save_ability", "abilities.wis"),
+        ],
+    ),
+    (
+        "draconic-presence",
+        "Draconic Presence (Draconic Bloodline, sorcerer 18): Wisdom save against the spell save DC",
+        &[
+            ("save_dc", "spellcasting.save_dc"),
+            ("save_ability", "abilities.wis"),
+        ],
+    ),
+    (
+        "channel-divinity-preserve-life",
+        "Preserve Life (Life Domain, cleric 2): 5 × cleric level hit points to divide",
+        &[("heal", "5 * level")],
+    ),
+    (
+        "wholeness-of-body",
+        "Wholeness of Body (Way of the Open Hand, monk 6): regain 3 × monk level hit points",
+        &[("heal", "3 * level")],
+    ),
+    (
+        "survivor",
+        "Survivor (Champion, fighter 18): regain 5 + CON modifier hit points each turn (below half, above 0)",
+        &[("heal", "5 + abilities.con.mod")],
+    ),
+    (
+        "dark-ones-blessing",
+        "Dark One's Blessing (Fiend, warlock 1): temporary hit points = CHA modifier + warlock level (minimum 1)",
+        &[("temp_hp", "max(1, abilities.cha.mod + level)")],
+    ),
+    (
+        "hurl-through-hell",
+        "Hurl Through Hell (Fiend, warlock 14): 10d10 psychic damage",
+        &[("damage", "10d10"), ("damage_type", "damage-types.psychic")],
+    ),
+    (
+        "deflect-missiles",
+        "Deflect Missiles (monk 3): damage reduced by 1d10 + DEX modifier + monk level",
+        &[("reduction", "1d10 + abilities.dex.mod + level")],
+    ),
+    (
+        "slow-fall",
+        "Slow Fall (monk 4): falling damage reduced by 5 × monk level",
+        &[("reduction", "5 * level")],
+    ),
+];
+
+/// The roll properties [`FEATURE_ROLLS`] gives a feature.
+pub fn feature_roll_properties(local: &str) -> Map<String, Value> {
+    FEATURE_ROLLS
+        .iter()
+        .filter(|(index, _, _)| *index == local)
+        .flat_map(|(_, _, properties)| properties.iter())
+        .map(|(key, value)| ((*key).to_owned(), json!(value)))
+        .collect()
 }
 
 /// Writes `rules/defenses.yaml`: a boolean field per damage type's resistance and immunity,

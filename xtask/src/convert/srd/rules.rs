@@ -794,8 +794,9 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         ]
         .into_iter()
         .chain(
-            super::mechanics::magic_item_rolls()
-                .0
+            super::mechanics::roll_declarations("magic_item")
+                .map(|(properties, _, _)| properties)
+                .unwrap_or_default()
                 .into_iter()
                 .map(|(name, def, text)| p(name, def, text)),
         )
@@ -1154,7 +1155,16 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             p("requires_level", prop("number"), "Needs level"),
             p("requires_spell", content(&["spell"]), "Needs spell"),
             p("requires_feature", content(&["feature"]), "Needs feature"),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            super::mechanics::roll_declarations("feature")
+                .map(|(properties, _, _)| properties)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(name, def, text)| p(name, def, text)),
+        )
+        .collect(),
         vec![("level", "number")],
     ));
     let mut race = vec![
@@ -1273,8 +1283,7 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         }
         let numbers: Vec<String> = facts.monster_numbers.iter().cloned().collect();
         let declarations = super::rolls::declarations(id, &numbers).or_else(|| {
-            (id == "magic_item").then(|| {
-                let (_, rolls, labels) = super::mechanics::magic_item_rolls();
+            super::mechanics::roll_declarations(id).map(|(_, rolls, labels)| {
                 let mut declared = Map::new();
                 declared.insert("rolls".into(), rolls);
                 (declared, labels)
