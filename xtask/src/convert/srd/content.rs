@@ -763,6 +763,10 @@ fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         ]);
         let mut properties = properties;
         super::rolls::fix_spell(index(entry), &mut properties);
+        properties.extend(super::mechanics::table_properties(
+            super::mechanics::SPELLS,
+            index(entry),
+        ));
         ctx.item(
             "spells",
             index(entry),

@@ -37,10 +37,12 @@ pub type RollDeclarations = (Vec<RollProperty>, Value, Vec<(String, String)>);
 mod features;
 mod items;
 mod races;
+mod spells;
 
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
 pub use items::{ITEM_ROLLS, ITEMS};
 pub use races::{RACES, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS};
+pub use spells::SPELLS;
 
 /// The SRD's damage types, for the resistance and immunity flags.
 pub const DAMAGE_TYPES: [&str; 13] = [
@@ -260,6 +262,16 @@ pub fn roll_declarations(type_id: &str) -> Option<RollDeclarations> {
         .map(|(roll, text)| (format!("roll.{type_id}.{roll}.label"), (*text).to_owned()))
         .collect();
     Some((properties, rolls, labels))
+}
+
+/// The properties a [`PropertyEntry`] table gives the content item `local`.
+pub fn table_properties(table: &[PropertyEntry], local: &str) -> Map<String, Value> {
+    table
+        .iter()
+        .filter(|(index, _, _)| *index == local)
+        .flat_map(|(_, _, properties)| properties.iter())
+        .map(|(key, value)| ((*key).to_owned(), json!(value)))
+        .collect()
 }
 
 /// The roll properties [`FEATURE_ROLLS`] gives a feature.
