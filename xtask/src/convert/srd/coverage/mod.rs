@@ -116,7 +116,7 @@ impl Coverage {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "# SRD 5.1 pack coverage, written by `cargo run -p xtask -- convert srd` (xtask/src/convert/srd/coverage.rs)."
+            "# SRD 5.1 pack coverage, written by `cargo run -p xtask -- convert srd` (xtask/src/convert/srd/coverage/)."
         );
         let _ = writeln!(
             out,
