@@ -39,6 +39,8 @@ mod seed_examples;
 mod sheet_fighter;
 mod spanish_messages;
 mod srd_characters;
+mod srd_coverage;
+mod srd_mechanics;
 mod srd_monster_rules;
 mod srd_monster_sheets;
 mod srd_pack;

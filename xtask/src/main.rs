@@ -54,6 +54,9 @@ enum Source {
         /// The pack folder to (re)write; only this folder is wiped.
         #[arg(long)]
         out: PathBuf,
+        /// Where to write the coverage report (it is printed as well).
+        #[arg(long, default_value = "tests/data/srd-coverage.txt")]
+        coverage: PathBuf,
     },
     /// SRD 5.1 monsters' printed numbers → the test table tests/data/srd-monsters.json.
     SrdMonsterTable {
@@ -88,11 +91,17 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Convert {
-            source: Source::Srd { corpus, out },
+            source:
+                Source::Srd {
+                    corpus,
+                    out,
+                    coverage,
+                },
         } => convert::srd::run(
             &corpus.join("srd-5.1"),
             &out,
             Some(&convert::srd::translations_folder()),
+            Some(&coverage),
         ),
         Command::Convert {
             source: Source::SrdMonsterTable { corpus, out },

@@ -1,8 +1,10 @@
 //! SRD 5.1 (the 5e-bits JSON in `../shared/corpus/srd-5.1/`) → the pack `5e-srd-5.1`.
 //!
 //! Every entry becomes one content item with its mechanics as typed properties; names go to
-//! `i18n/en.yaml`; no description or rules prose is carried (the `desc` fields are never
-//! read). The rules documents (fields, derived formulas, link slots, content types, bands,
+//! `i18n/en.yaml`; no description or rules prose is carried (a `desc` field is read only for a
+//! number the data leaves there: a magic item's attunement, a monster action's save DC).
+//! Mechanics the data does not hold at all are the converter's own tables ([`mechanics`]), and
+//! what is still missing is reported with its reason ([`coverage`]). The rules documents (fields, derived formulas, link slots, content types, bands,
 //! actions, currencies, market, loot tables, GM guidance) are written by [`rules`], partly
 //! from the data (abilities, skills, enum values) and partly in the converter's own words.
 //!
@@ -10,6 +12,9 @@
 //! the run's report, so nothing is dropped silently.
 
 mod content;
+pub mod coverage;
+mod mechanics;
+mod monster_numbers;
 mod rolls;
 mod rules;
 
@@ -126,6 +131,8 @@ pub struct Ctx<'c> {
     pub notes: Notes,
     /// Content items by type, in the order written (for counts and the self-check).
     pub counts: IndexMap<String, usize>,
+    /// Which items carry mechanics, for the coverage report.
+    pub coverage: coverage::Coverage,
 }
 
 impl Ctx<'_> {
@@ -153,6 +160,7 @@ impl Ctx<'_> {
             }
             item.insert(key, value);
         }
+        self.coverage.record(content_type, local, &item);
         self.out.file(
             format!("content/{folder}/{local}.yaml"),
             Value::Object(item),
@@ -297,8 +305,14 @@ fn lowest_spec_version(files: &BTreeMap<String, String>) -> Result<String, Error
 }
 
 /// Runs the conversion and writes the pack; returns the report. Other languages' text is
-/// copied from `translations` (when given) into the pack's `i18n/`.
-pub fn run(corpus_folder: &Path, out: &Path, translations: Option<&Path>) -> Result<String, Error> {
+/// copied from `translations` (when given) into the pack's `i18n/`; the coverage report is
+/// written to `coverage` (when given) as well as printed.
+pub fn run(
+    corpus_folder: &Path,
+    out: &Path,
+    translations: Option<&Path>,
+    coverage: Option<&Path>,
+) -> Result<String, Error> {
     let started = Instant::now();
     let corpus = Corpus::read(corpus_folder)?;
     let read = started.elapsed();
@@ -307,6 +321,7 @@ pub fn run(corpus_folder: &Path, out: &Path, translations: Option<&Path>) -> Res
         out: PackOutput::default(),
         notes: Notes::default(),
         counts: IndexMap::new(),
+        coverage: coverage::Coverage::default(),
     };
     let facts = content::convert_all(&mut ctx)?;
     rules::write_all(&mut ctx, &facts)?;
@@ -366,6 +381,14 @@ pub fn run(corpus_folder: &Path, out: &Path, translations: Option<&Path>) -> Res
     for (what, count) in &ctx.notes.0 {
         let _ = writeln!(report, "  {what}: {count}");
     }
+    let coverage_report = ctx.coverage.report();
+    if let Some(path) = coverage {
+        std::fs::write(path, &coverage_report).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+    }
+    report.push_str(&coverage_report);
     let _ = writeln!(
         report,
         "time: read {:.0?}, convert {:.0?}, self-check {:.0?}, write {:.0?}, total {:.0?}",

@@ -17,7 +17,7 @@
 //! that is not both: `text_only`, `structured_only`; a disagreement keeps both values
 //! (`to_hit_structured`), so the table shows where the 5e-database disagrees with itself.
 
-mod text;
+pub(crate) mod text;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

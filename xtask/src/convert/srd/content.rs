@@ -588,8 +588,10 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 json!({ "target": "combat.ac_bonus", "op": "add", "value": bonus.to_string() }),
             );
         }
+        effects.extend(super::mechanics::effects(super::mechanics::ITEMS, local));
+        let rolls = super::mechanics::item_roll_properties(local);
         let parent = parent_of.get(local).copied();
-        let body = match parent {
+        let mut body = match parent {
             Some(parent) => {
                 let base = by_index.get(parent).copied();
                 let base_rarity = base.map(|b| word(name(&b["rarity"])));
@@ -639,6 +641,11 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 ("effects", json!(effects)),
             ]),
         };
+        if let Some(Value::Object(properties)) = body.get_mut("properties") {
+            properties.extend(rolls);
+        } else if !rolls.is_empty() {
+            body.insert("properties".into(), Value::Object(rolls));
+        }
         ctx.item("magic-items", local, "magic_item", name(entry), body)?;
     }
     Ok(())
@@ -756,6 +763,10 @@ fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         ]);
         let mut properties = properties;
         super::rolls::fix_spell(index(entry), &mut properties);
+        properties.extend(super::mechanics::table_properties(
+            super::mechanics::SPELLS,
+            index(entry),
+        ));
         ctx.item(
             "spells",
             index(entry),
@@ -858,23 +869,43 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         for (ability, key) in super::rolls::ABILITIES {
             put(ability, number(&entry[key]));
         }
+        // Saves and skills as formulas over the stat block (`monster_numbers`).
+        let skill_ability = |skill: &str| {
+            corpus
+                .get("Skills")
+                .iter()
+                .find(|s| index(s) == skill)
+                .map(|s| index(&s["ability_score"]).to_owned())
+        };
         for proficiency in list(entry, "proficiencies") {
             let id = index(&proficiency["proficiency"]);
-            let key = if let Some(ability) = id.strip_prefix("saving-throw-") {
-                format!("save_{}", word(ability))
-            } else if let Some(skill) = id.strip_prefix("skill-") {
-                format!("skill_{}", word(skill))
+            let printed = proficiency["value"].as_i64().unwrap_or_default();
+            let (key, formula) = if let Some(ability) = id.strip_prefix("saving-throw-") {
+                (
+                    format!("save_{}", word(ability)),
+                    super::monster_numbers::save(entry, ability, printed),
+                )
+            } else if let Some(skill) = id.strip_prefix("skill-")
+                && let Some(ability) = skill_ability(skill)
+            {
+                (
+                    format!("skill_{}", word(skill)),
+                    super::monster_numbers::skill(entry, &ability, printed),
+                )
             } else {
                 ctx.notes.skip("monster proficiency of another kind");
                 continue;
             };
             facts.monster_numbers.insert(key.clone());
-            put(&key, number(&proficiency["value"]));
+            put(&key, json!(formula));
         }
         // Skills the SRD prints that the data leaves out.
         for (key, value) in super::rolls::monster_fixes(local) {
             facts.monster_numbers.insert(key.to_owned());
-            put(key, json!(value));
+            let skill = key.trim_start_matches("skill_").replace('_', "-");
+            let formula = skill_ability(&skill)
+                .map(|ability| super::monster_numbers::skill(entry, &ability, value));
+            put(key, json!(formula));
         }
         // A printed passive Perception the rules do not give (10 + Perception): the difference,
         // which the stat block adds.
@@ -1025,7 +1056,21 @@ fn monster_action(
         ctx.notes
             .skip("monster action options (one of several attacks or breaths)");
     }
-    let dc = &action["dc"];
+    // The save DC and its ability: the data's, or else the first saving-throw DC its text
+    // prints (a number read from the text, as the monster table reads it; no text is copied).
+    let text_dc = super::super::srd_monster_table::text::dcs(text(action, "desc").unwrap_or(""))
+        .into_iter()
+        .find(|d| d.kind == "save");
+    let text_dc_json = text_dc.map(|d| {
+        json!({
+            "dc_value": d.value,
+            "dc_type": { "index": d.abilities.first().copied().unwrap_or("str") },
+        })
+    });
+    let dc = match (&action["dc"], &text_dc_json) {
+        (Value::Null, Some(from_text)) => from_text,
+        (data, _) => data,
+    };
     let usage = &action["usage"];
     let spellcasting = &action["spellcasting"];
     let spells: Vec<String> = list(spellcasting, "spells")
@@ -1054,7 +1099,11 @@ fn monster_action(
         ),
         (
             "save_dc",
-            json!(dc["dc_value"].as_i64().map(|n| n.to_string())),
+            json!(
+                dc["dc_value"]
+                    .as_i64()
+                    .map(|n| super::monster_numbers::save_dc(monster_entry, n))
+            ),
         ),
         (
             "save_ability",
@@ -1190,8 +1239,7 @@ fn feature_effects(index: &str) -> Vec<Value> {
             effect("hp.bonus_per_level", "add", "1"),
             json!({ "target": "combat.armor.base", "op": "set", "value": "13", "when": "not(combat.armor.worn)" }),
         ],
-        "jack-of-all-trades" | "remarkable-athlete" => Vec::new(),
-        _ => Vec::new(),
+        _ => super::mechanics::effects(super::mechanics::FEATURES, index),
     }
 }
 
@@ -1255,6 +1303,8 @@ fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             ("requires_spell", json!(requires_spell)),
             ("requires_feature", json!(requires_feature)),
         ]);
+        let mut properties = properties;
+        properties.extend(super::mechanics::feature_roll_properties(index(entry)));
         ctx.item(
             "features",
             index(entry),
@@ -1263,6 +1313,10 @@ fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             props([
                 ("properties", Value::Object(properties)),
                 ("effects", json!(feature_effects(index(entry)))),
+                (
+                    "grants",
+                    json!(super::mechanics::feature_grants(index(entry))),
+                ),
             ]),
         )?;
     }
@@ -1674,6 +1728,10 @@ fn races(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             effects
                 .push(json!({ "target": "speed.walk", "op": "set", "value": speed.to_string() }));
         }
+        effects.extend(super::mechanics::effects(
+            super::mechanics::RACES,
+            index(entry),
+        ));
         let mut grants: Vec<Value> = list(entry, "traits")
             .iter()
             .map(|t| json!({ "item": format!("traits.{}", index(t)) }))
@@ -1763,8 +1821,7 @@ fn trait_effects(index: &str) -> Vec<Value> {
         "dwarven-toughness" => {
             vec![json!({ "target": "hp.bonus_per_level", "op": "add", "value": "1" })]
         }
-        "elf-weapon-training" | "dwarven-combat-training" => Vec::new(),
-        _ => Vec::new(),
+        _ => super::mechanics::effects(super::mechanics::TRAITS, index),
     }
 }
 
@@ -1848,10 +1905,12 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             ),
             ("breath_damage", json!(breath_damage)),
         ]);
-        let grants: Vec<Value> = list(entry, "proficiencies")
+        let mut grants: Vec<Value> = list(entry, "proficiencies")
             .iter()
             .map(|p| json!({ "item": format!("proficiencies.{}", index(p)) }))
             .collect();
+        grants.extend(super::mechanics::trait_grants(index(entry)));
+        choices.extend(super::mechanics::trait_choices(index(entry)));
         ctx.item(
             "traits",
             index(entry),

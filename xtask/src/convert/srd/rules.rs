@@ -16,6 +16,7 @@ pub fn write_all(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     economy(ctx)?;
     content_types(ctx, facts)?;
     gm(ctx)?;
+    super::mechanics::write_rules(ctx)?;
     Ok(())
 }
 
@@ -790,7 +791,16 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             ),
             p("attunement", prop("boolean"), "Requires attunement"),
             p("bonus", prop("number"), "Bonus"),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            super::mechanics::roll_declarations("magic_item")
+                .map(|(properties, _, _)| properties)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(name, def, text)| p(name, def, text)),
+        )
+        .collect(),
         vec![("category", "text"), ("rarity", "text")],
     ));
     types.push((
@@ -912,7 +922,7 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     for key in &facts.monster_numbers {
         monster.push((
             key.clone(),
-            prop("number"),
+            prop("formula"),
             monster_number_label(key, facts),
         ));
     }
@@ -1145,7 +1155,16 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             p("requires_level", prop("number"), "Needs level"),
             p("requires_spell", content(&["spell"]), "Needs spell"),
             p("requires_feature", content(&["feature"]), "Needs feature"),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            super::mechanics::roll_declarations("feature")
+                .map(|(properties, _, _)| properties)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(name, def, text)| p(name, def, text)),
+        )
+        .collect(),
         vec![("level", "number")],
     ));
     let mut race = vec![
@@ -1263,7 +1282,14 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             def.insert("filters".into(), Value::Object(filter_map));
         }
         let numbers: Vec<String> = facts.monster_numbers.iter().cloned().collect();
-        if let Some((declared, labels)) = super::rolls::declarations(id, &numbers) {
+        let declarations = super::rolls::declarations(id, &numbers).or_else(|| {
+            super::mechanics::roll_declarations(id).map(|(_, rolls, labels)| {
+                let mut declared = Map::new();
+                declared.insert("rolls".into(), rolls);
+                (declared, labels)
+            })
+        });
+        if let Some((declared, labels)) = declarations {
             def.extend(declared);
             for (key, text) in labels {
                 label(ctx, key, &text)?;

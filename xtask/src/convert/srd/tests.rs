@@ -99,11 +99,11 @@ fn runs_twice_to_identical_files_and_rewrites_only_its_pack() {
     corpus(&source);
     let first = temp.path().join("first");
     let second = temp.path().join("second");
-    run(&source, &first, None).unwrap();
-    run(&source, &second, None).unwrap();
+    run(&source, &first, None, None).unwrap();
+    run(&source, &second, None, None).unwrap();
     // Rerunning over an existing pack wipes it first: a stray file does not survive.
     std::fs::write(second.join("content/stray.yaml"), "id: stray\n").unwrap();
-    run(&source, &second, None).unwrap();
+    run(&source, &second, None, None).unwrap();
     let files = read_tree(&first);
     assert_eq!(files, read_tree(&second));
 
@@ -141,7 +141,7 @@ fn refuses_to_wipe_a_folder_that_is_not_its_pack() {
     let other = temp.path().join("other");
     std::fs::create_dir_all(&other).unwrap();
     std::fs::write(other.join("notes.txt"), "keep me").unwrap();
-    let error = run(&source, &other, None).unwrap_err();
+    let error = run(&source, &other, None, None).unwrap_err();
     assert!(error.to_string().contains("refusing to wipe"), "{error}");
     assert_eq!(
         std::fs::read_to_string(other.join("notes.txt")).unwrap(),
@@ -155,7 +155,7 @@ fn copies_other_languages_and_asks_for_the_spec_that_has_them() {
     let source = temp.path().join("srd-5.1");
     corpus(&source);
     let english_only = temp.path().join("en");
-    run(&source, &english_only, None).unwrap();
+    run(&source, &english_only, None, None).unwrap();
     let manifest = std::fs::read_to_string(english_only.join("pack.yaml")).unwrap();
     // Its content types declare rolls and a stat block (1.7.0).
     assert!(manifest.contains("specVersion: \"1.7.0\""), "{manifest}");
@@ -168,7 +168,7 @@ fn copies_other_languages_and_asks_for_the_spec_that_has_them() {
     )
     .unwrap();
     let with_spanish = temp.path().join("es");
-    run(&source, &with_spanish, Some(&translations)).unwrap();
+    run(&source, &with_spanish, Some(&translations), None).unwrap();
     let manifest = std::fs::read_to_string(with_spanish.join("pack.yaml")).unwrap();
     // Translations alone would need 1.5.0; the rolls need 1.7.0.
     assert!(manifest.contains("specVersion: \"1.7.0\""), "{manifest}");
@@ -185,7 +185,7 @@ fn copies_other_languages_and_asks_for_the_spec_that_has_them() {
     )
     .unwrap();
     let refused = temp.path().join("refused");
-    let error = run(&source, &refused, Some(&translations)).unwrap_err();
+    let error = run(&source, &refused, Some(&translations), None).unwrap_err();
     assert!(
         error
             .to_string()

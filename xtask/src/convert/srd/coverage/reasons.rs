@@ -1,0 +1,334 @@
+//! The reasons content carries no mechanics, one table per concern: class features and racial
+//! traits (in `feature_reasons`), then magic items and spells. Each names the SRD rule's gap: none needed, or the
+//! mechanism of the format it waits for.
+
+use super::{Reason, Why};
+
+pub use super::feature_reasons::FEATURES_AND_TRAITS;
+
+// The mechanisms content waits for. Those of issue 18 are being added on the branches named.
+pub const RESOURCES: &str = "resources on content (issue 18, branch engine-resources)";
+pub const VARIANTS: &str = "item variants of a base item (issue 18, branch engine-resources)";
+pub const GRANT_CHOICES: &str =
+    "choices inside granted content (issue 18, branch engine-resources)";
+pub const EXPERTISE: &str = "expertise and half proficiency (issue 18, branch engine-classes)";
+pub const BEST_OF: &str = "best-of base formulas (issue 18, branch engine-classes)";
+pub const RAISE_MAX: &str = "raising a maximum (issue 18, branch engine-classes)";
+pub const WORN: &str = "conditions on what is worn or wielded (issue 18, branch engine-classes)";
+pub const CHOSEN: &str = "effects chosen in the character file (an ability score improvement's +2, or +1 and +1): no mechanism yet";
+pub const WHILE_ACTIVE: &str =
+    "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
+pub const SLOT_ROLLS: &str = "a feature's roll over the spell slot it spends (roll parameters on features): not yet in the pack";
+pub const TARGET: &str = "a bonus that depends on the target, the roll being made or the spell cast, not on the sheet: no mechanism yet";
+pub const ITEM_SPELLS: &str =
+    "an item's spells at the item's own DC and attack bonus: no mechanism yet";
+pub const SENSES: &str =
+    "senses beyond darkvision (blindsight, tremorsense) and speeds beyond walking: no field yet";
+pub const NOT_YET: &str = "expressible now (a save, DC or damage the data gives only in text): not yet in the converter's tables";
+pub const SUMMONS: &str =
+    "summons or creates a creature or object: its own stat block carries the numbers";
+pub const CHOICE_POINT: &str = "a choice point: the subclass or option chosen carries the numbers";
+pub const ADVANTAGE: &str = "advantage on a roll, or a reaction: the sheet shows no number for it";
+
+/// Magic items (SRD 5.1, "Magic Items") and spells ("Spells").
+pub const ITEMS_AND_SPELLS: &[Reason] = &[
+    // Magic items (SRD 5.1, "Magic Items").
+    ("magic_item", "armor", Why::Waits(VARIANTS)),
+    ("magic_item", "weapon*", Why::Waits(VARIANTS)),
+    ("magic_item", "ammunition*", Why::Waits(VARIANTS)),
+    ("magic_item", "spell-scroll*", Why::Waits(ITEM_SPELLS)),
+    (
+        "magic_item",
+        "potion-of-healing",
+        Why::NoneNeeded("the variants carry the dice"),
+    ),
+    ("magic_item", "potion-*", Why::Waits(WHILE_ACTIVE)),
+    ("magic_item", "oil-of-*", Why::Waits(WHILE_ACTIVE)),
+    ("magic_item", "manual-of-*", Why::Waits(RAISE_MAX)),
+    ("magic_item", "tome-of-*", Why::Waits(RAISE_MAX)),
+    (
+        "magic_item",
+        "ioun-stone-of-absorption",
+        Why::Waits(RESOURCES),
+    ),
+    (
+        "magic_item",
+        "ioun-stone-of-greater-absorption",
+        Why::Waits(RESOURCES),
+    ),
+    ("magic_item", "ioun-stone-of-*", Why::Waits(RAISE_MAX)),
+    (
+        "magic_item",
+        "wand-of-the-war-mage",
+        Why::NoneNeeded("the variants carry the bonus"),
+    ),
+    ("magic_item", "wand-*", Why::Waits(RESOURCES)),
+    ("magic_item", "staff-*", Why::Waits(RESOURCES)),
+    ("magic_item", "rod-*", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "ring-of-resistance",
+        Why::NoneNeeded("the variants carry the resistance"),
+    ),
+    ("magic_item", "dragon-scale-mail", Why::Waits(VARIANTS)),
+    (
+        "magic_item",
+        "belt-of-giant-strength",
+        Why::NoneNeeded("the variants carry the score"),
+    ),
+    ("magic_item", "*-armor", Why::Waits(VARIANTS)),
+    ("magic_item", "*-shield", Why::Waits(VARIANTS)),
+    ("magic_item", "*-plate", Why::Waits(VARIANTS)),
+    ("magic_item", "elven-chain", Why::Waits(VARIANTS)),
+    ("magic_item", "*sword*", Why::Waits(VARIANTS)),
+    ("magic_item", "*blade*", Why::Waits(VARIANTS)),
+    ("magic_item", "mace-*", Why::Waits(VARIANTS)),
+    ("magic_item", "*-axe", Why::Waits(VARIANTS)),
+    ("magic_item", "oathbow", Why::Waits(VARIANTS)),
+    ("magic_item", "defender", Why::Waits(VARIANTS)),
+    ("magic_item", "holy-avenger", Why::Waits(VARIANTS)),
+    ("magic_item", "dwarven-thrower", Why::Waits(VARIANTS)),
+    (
+        "magic_item",
+        "trident-of-fish-command",
+        Why::Waits(RESOURCES),
+    ),
+    ("magic_item", "hammer-of-thunderbolts", Why::Waits(VARIANTS)),
+    ("magic_item", "nine-lives-stealer", Why::Waits(VARIANTS)),
+    ("magic_item", "armor-of-*", Why::Waits(VARIANTS)),
+    ("magic_item", "ring-of-*", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "ioun-stone",
+        Why::NoneNeeded("the variants carry the numbers"),
+    ),
+    (
+        "magic_item",
+        "plate-armor-of-etherealness",
+        Why::Waits(VARIANTS),
+    ),
+    (
+        "magic_item",
+        "shield-of-missile-attraction",
+        Why::Waits(VARIANTS),
+    ),
+    ("magic_item", "scimitar-of-speed", Why::Waits(VARIANTS)),
+    ("magic_item", "vicious-weapon", Why::Waits(VARIANTS)),
+    ("magic_item", "bracers-of-archery", Why::Waits(WORN)),
+    ("magic_item", "belt-of-dwarvenkind", Why::Waits(RAISE_MAX)),
+    ("magic_item", "boots-of-speed", Why::Waits(WHILE_ACTIVE)),
+    ("magic_item", "wings-of-flying", Why::Waits(WHILE_ACTIVE)),
+    ("magic_item", "winged-boots", Why::Waits(RESOURCES)),
+    ("magic_item", "cloak-of-the-manta-ray", Why::Waits(SENSES)),
+    (
+        "magic_item",
+        "slippers-of-spider-climbing",
+        Why::Waits(SENSES),
+    ),
+    (
+        "magic_item",
+        "boots-of-levitation",
+        Why::NoneNeeded("casts levitate at will, no number of its own"),
+    ),
+    (
+        "magic_item",
+        "gloves-of-swimming-and-climbing",
+        Why::Waits(TARGET),
+    ),
+    ("magic_item", "periapt-of-wound-closure", Why::Waits(TARGET)),
+    (
+        "magic_item",
+        "gloves-of-missile-snaring",
+        Why::Waits(NOT_YET),
+    ),
+    (
+        "magic_item",
+        "cloak-of-elvenkind",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "boots-of-elvenkind",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "eyes-of-the-eagle",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "cloak-of-displacement",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "mantle-of-spell-resistance",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    ("magic_item", "scarab-of-protection", Why::Waits(RESOURCES)),
+    ("magic_item", "cloak-of-the-bat", Why::Waits(SENSES)),
+    ("magic_item", "bag-of-tricks*", Why::NoneNeeded(SUMMONS)),
+    (
+        "magic_item",
+        "figurine-of-wondrous-power*",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    ("magic_item", "horn-of-valhalla*", Why::NoneNeeded(SUMMONS)),
+    ("magic_item", "elemental-gem*", Why::NoneNeeded(SUMMONS)),
+    ("magic_item", "efreeti-bottle", Why::NoneNeeded(SUMMONS)),
+    (
+        "magic_item",
+        "bowl-of-commanding-water-elementals",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    (
+        "magic_item",
+        "brazier-of-commanding-fire-elementals",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    (
+        "magic_item",
+        "censer-of-controlling-air-elementals",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    (
+        "magic_item",
+        "stone-of-controlling-earth-elementals",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    ("magic_item", "feather-token*", Why::NoneNeeded(SUMMONS)),
+    (
+        "magic_item",
+        "apparatus-of-the-crab",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    ("magic_item", "folding-boat", Why::NoneNeeded(SUMMONS)),
+    ("magic_item", "instant-fortress", Why::NoneNeeded(SUMMONS)),
+    ("magic_item", "carpet-of-flying*", Why::NoneNeeded(SUMMONS)),
+    ("magic_item", "broom-of-flying", Why::NoneNeeded(SUMMONS)),
+    ("magic_item", "arrow-of-slaying", Why::Waits(NOT_YET)),
+    (
+        "magic_item",
+        "dust-of-sneezing-and-choking",
+        Why::Waits(NOT_YET),
+    ),
+    ("magic_item", "sphere-of-annihilation", Why::Waits(NOT_YET)),
+    ("magic_item", "rope-of-entanglement", Why::Waits(NOT_YET)),
+    ("magic_item", "iron-bands-of-binding", Why::Waits(NOT_YET)),
+    ("magic_item", "dimensional-shackles", Why::Waits(NOT_YET)),
+    ("magic_item", "mirror-of-life-trapping", Why::Waits(NOT_YET)),
+    ("magic_item", "immovable-rod", Why::Waits(NOT_YET)),
+    ("magic_item", "talisman-of-pure-good", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "talisman-of-ultimate-evil",
+        Why::Waits(RESOURCES),
+    ),
+    ("magic_item", "talisman-of-the-sphere", Why::Waits(TARGET)),
+    ("magic_item", "helm-of-brilliance", Why::Waits(RESOURCES)),
+    ("magic_item", "circlet-of-blasting", Why::Waits(ITEM_SPELLS)),
+    ("magic_item", "eyes-of-charming", Why::Waits(RESOURCES)),
+    ("magic_item", "pipes-of-haunting", Why::Waits(RESOURCES)),
+    ("magic_item", "medallion-of-thoughts", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "necklace-of-prayer-beads",
+        Why::Waits(RESOURCES),
+    ),
+    ("magic_item", "cube-of-force", Why::Waits(RESOURCES)),
+    ("magic_item", "cubic-gate", Why::Waits(RESOURCES)),
+    ("magic_item", "helm-of-teleportation", Why::Waits(RESOURCES)),
+    ("magic_item", "gem-of-brightness", Why::Waits(RESOURCES)),
+    ("magic_item", "gem-of-seeing", Why::Waits(RESOURCES)),
+    (
+        "magic_item",
+        "robe-of-scintillating-colors",
+        Why::Waits(RESOURCES),
+    ),
+    ("magic_item", "pearl-of-power", Why::Waits(RESOURCES)),
+    ("magic_item", "orb-of-dragonkind", Why::Waits(ITEM_SPELLS)),
+    ("magic_item", "crystal-ball*", Why::Waits(ITEM_SPELLS)),
+    ("magic_item", "helm-of-telepathy", Why::Waits(ITEM_SPELLS)),
+    (
+        "magic_item",
+        "horseshoes-of-speed",
+        Why::NoneNeeded("a mount's speed, not the character's"),
+    ),
+    (
+        "magic_item",
+        "horseshoes-of-a-zephyr",
+        Why::NoneNeeded("a mount's movement, not the character's"),
+    ),
+    (
+        "magic_item",
+        "*",
+        Why::NoneNeeded(
+            "no number the sheet shows: a container, a utility effect, or a spell cast with no roll of its own",
+        ),
+    ),
+    // Spells (SRD 5.1, "Spells"): the pack carries every attack, save, damage and healing roll.
+    ("spell", "mage-armor", Why::Waits(BEST_OF)),
+    ("spell", "barkskin", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "shield", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "shield-of-faith", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "bless", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "bane", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "aid", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "false-life", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "heroism", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "longstrider", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "haste", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "enhance-ability", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "guidance", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "resistance", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "protection-from-energy", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "stoneskin", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "death-ward", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "heroes-feast", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "magic-weapon", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "shillelagh", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "hunters-mark", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "warding-bond", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "mirror-image", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "holy-aura", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "beacon-of-hope", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "foresight", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "true-strike", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "expeditious-retreat", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "fly", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "jump", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "darkvision", Why::Waits(WHILE_ACTIVE)),
+    (
+        "spell",
+        "maze",
+        Why::NoneNeeded(
+            "the target's escape is a DC 20 Intelligence check, the spell's own number; no roll of the caster's",
+        ),
+    ),
+    (
+        "spell",
+        "power-word-kill",
+        Why::NoneNeeded("a hit point threshold (100) the target is compared with, no roll"),
+    ),
+    (
+        "spell",
+        "power-word-stun",
+        Why::NoneNeeded("a hit point threshold (150) the target is compared with, no roll"),
+    ),
+    ("spell", "animate-*", Why::NoneNeeded(SUMMONS)),
+    ("spell", "conjure-*", Why::NoneNeeded(SUMMONS)),
+    ("spell", "create-undead", Why::NoneNeeded(SUMMONS)),
+    ("spell", "find-familiar", Why::NoneNeeded(SUMMONS)),
+    ("spell", "find-steed", Why::NoneNeeded(SUMMONS)),
+    ("spell", "giant-insect", Why::NoneNeeded(SUMMONS)),
+    ("spell", "planar-ally", Why::NoneNeeded(SUMMONS)),
+    ("spell", "gate", Why::NoneNeeded(SUMMONS)),
+    ("spell", "simulacrum", Why::NoneNeeded(SUMMONS)),
+    ("spell", "awaken", Why::NoneNeeded(SUMMONS)),
+    (
+        "spell",
+        "*",
+        Why::NoneNeeded("no attack, save, damage or healing roll (a utility spell)"),
+    ),
+];

@@ -1,0 +1,339 @@
+//! Mechanics the SRD 5.1 states only in its text, written here as data tables so the pack stays
+//! regenerable: racial traits, races, magic items and class features that change a number or
+//! set a flag, each entry naming the SRD rule it encodes. The numbers are facts (a score of 19,
+//! resistance to fire, 2d4 + 2 hit points); no rules prose is copied.
+//!
+//! Why a separate module: the content converter maps what the 5e-database holds structured;
+//! these tables hold what it does not, one table per concern, so an entry is easy to check
+//! against the SRD and the coverage report ([`super::coverage`]) can tell what is done from
+//! what waits for a mechanism of the format.
+//!
+//! The flags the tables set (resistances, immunities, advantages, Evasion) are boolean fields
+//! of their own rules document, `rules/defenses.yaml`, written by [`write_rules`].
+
+use serde_json::{Map, Value, json};
+
+use super::{Ctx, Error};
+
+/// One effect: `(target, op, value, when)`; an empty `when` is "always". A target of
+/// `saves.*` or `skills.*` stands for every save or every skill.
+pub type Fx = (&'static str, &'static str, &'static str, &'static str);
+
+/// A table entry: the content's local ID, the SRD rule it encodes, and its effects.
+pub type Entry = (&'static str, &'static str, &'static [Fx]);
+
+/// A table entry of properties (or grants): the content's local ID, the SRD rule it encodes,
+/// and `(property, value)` pairs.
+pub type PropertyEntry = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// What a content type declares for its table rolls: its roll properties, the rolls, and
+/// their labels.
+pub type RollDeclarations = (Vec<RollProperty>, Value, Vec<(String, String)>);
+
+mod features;
+mod items;
+mod races;
+mod spells;
+
+pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
+pub use items::{ITEM_ROLLS, ITEMS};
+pub use races::{RACES, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS};
+pub use spells::SPELLS;
+
+/// The SRD's damage types, for the resistance and immunity flags.
+pub const DAMAGE_TYPES: [&str; 13] = [
+    "acid",
+    "bludgeoning",
+    "cold",
+    "fire",
+    "force",
+    "lightning",
+    "necrotic",
+    "piercing",
+    "poison",
+    "psychic",
+    "radiant",
+    "slashing",
+    "thunder",
+];
+
+/// The skills' field words, for effects on every skill (`skills.*`).
+const SKILLS: [&str; 18] = [
+    "acrobatics",
+    "animal_handling",
+    "arcana",
+    "athletics",
+    "deception",
+    "history",
+    "insight",
+    "intimidation",
+    "investigation",
+    "medicine",
+    "nature",
+    "perception",
+    "performance",
+    "persuasion",
+    "religion",
+    "sleight_of_hand",
+    "stealth",
+    "survival",
+];
+
+/// Flags beside the damage types' resistances and immunities: `(field, label)`.
+const FLAGS: [(&str, &str); 9] = [
+    (
+        "advantage.saves_vs_poison",
+        "Advantage on saves against poison",
+    ),
+    (
+        "advantage.saves_vs_charmed",
+        "Advantage on saves against being charmed",
+    ),
+    (
+        "advantage.saves_vs_frightened",
+        "Advantage on saves against being frightened",
+    ),
+    (
+        "advantage.mental_saves_vs_magic",
+        "Advantage on Intelligence, Wisdom and Charisma saves against magic",
+    ),
+    (
+        "advantage.dex_saves_vs_seen_effects",
+        "Advantage on Dexterity saves against effects you can see",
+    ),
+    ("immune.magical_sleep", "Magic cannot put you to sleep"),
+    ("immune.disease", "Immune to disease"),
+    ("flags.evasion", "Evasion"),
+    (
+        "flags.reroll_natural_one",
+        "Reroll a natural 1 on an attack, check or save",
+    ),
+];
+
+/// One table effect as the pack writes it, `saves.*` and `skills.*` spread over each save and
+/// skill.
+fn render(effects: &[Fx]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for (target, op, value, when) in effects {
+        let targets: Vec<String> = match *target {
+            "saves.*" => ["str", "dex", "con", "int", "wis", "cha"]
+                .iter()
+                .map(|a| format!("saves.{a}"))
+                .collect(),
+            "skills.*" => SKILLS.iter().map(|s| format!("skills.{s}")).collect(),
+            other => vec![other.to_owned()],
+        };
+        for target in targets {
+            let mut effect = Map::new();
+            effect.insert("target".into(), json!(target));
+            effect.insert("op".into(), json!(op));
+            effect.insert("value".into(), json!(value));
+            if !when.is_empty() {
+                effect.insert("when".into(), json!(when));
+            }
+            out.push(Value::Object(effect));
+        }
+    }
+    out
+}
+
+/// The effects a table gives the content item `local`.
+pub fn effects(table: &[Entry], local: &str) -> Vec<Value> {
+    table
+        .iter()
+        .filter(|(index, _, _)| *index == local)
+        .flat_map(|(_, _, effects)| render(effects))
+        .collect()
+}
+
+/// The grants [`TRAIT_GRANTS`] gives a trait.
+pub fn trait_grants(local: &str) -> Vec<Value> {
+    TRAIT_GRANTS
+        .iter()
+        .filter(|(index, _, _)| *index == local)
+        .flat_map(|(_, _, grants)| grants.iter())
+        .map(|(item, when)| {
+            if when.is_empty() {
+                json!({ "item": item })
+            } else {
+                json!({ "item": item, "when": when })
+            }
+        })
+        .collect()
+}
+
+/// The grants [`FEATURE_GRANTS`] gives a feature.
+pub fn feature_grants(local: &str) -> Vec<Value> {
+    FEATURE_GRANTS
+        .iter()
+        .filter(|(index, _, _)| *index == local)
+        .flat_map(|(_, _, items)| items.iter())
+        .map(|item| json!({ "item": item }))
+        .collect()
+}
+
+/// The choices [`TRAIT_CHOICES`] gives a trait, by choice ID.
+pub fn trait_choices(local: &str) -> Map<String, Value> {
+    let mut out = Map::new();
+    for (_, _, id, count, items) in TRAIT_CHOICES.iter().filter(|c| c.0 == local) {
+        let mut choice = Map::new();
+        if *count != 1 {
+            choice.insert("count".into(), json!(count));
+        }
+        choice.insert("items".into(), json!(items));
+        out.insert((*id).to_owned(), Value::Object(choice));
+    }
+    out
+}
+
+/// The roll properties [`ITEM_ROLLS`] gives a magic item.
+pub fn item_roll_properties(local: &str) -> Map<String, Value> {
+    ITEM_ROLLS
+        .iter()
+        .filter(|(index, _, _)| *index == local)
+        .flat_map(|(_, _, properties)| properties.iter())
+        .map(|(key, value)| {
+            let value = match value.parse::<i64>() {
+                Ok(n) if *key == "save_dc" => json!(n),
+                _ => json!(value),
+            };
+            ((*key).to_owned(), value)
+        })
+        .collect()
+}
+
+/// A roll property's declaration: `(property, type, label)`.
+pub type RollProperty = (&'static str, Value, &'static str);
+
+/// What the magic-item and feature content types declare for [`ITEM_ROLLS`] and
+/// [`FEATURE_ROLLS`]: their roll properties, with labels, the rolls they give, and the rolls'
+/// labels; `None` for other types.
+pub fn roll_declarations(type_id: &str) -> Option<RollDeclarations> {
+    let dice = || json!({ "type": "dice" });
+    let mut properties: Vec<RollProperty> = vec![
+        ("heal", dice(), "Healing"),
+        ("damage", dice(), "Damage"),
+        (
+            "damage_type",
+            json!({ "type": "content", "types": ["damage_type"] }),
+            "Damage type",
+        ),
+        (
+            "save_ability",
+            json!({ "type": "content", "types": ["ability"] }),
+            "Saving throw",
+        ),
+    ];
+    let mut rolls = json!({
+        "healing": { "dice": "item.heal", "requires": ["heal"] },
+        "damage": { "dice": "item.damage", "about": "damage_type", "requires": ["damage"] },
+        "save": { "dc": "item.save_dc", "about": "save_ability", "requires": ["save_dc"] },
+    });
+    let mut labels = vec![
+        ("healing", "Healing"),
+        ("damage", "Damage"),
+        ("save", "Saving throw"),
+    ];
+    match type_id {
+        "magic_item" => properties.push(("save_dc", json!({ "type": "number" }), "Save DC")),
+        "feature" => {
+            properties.push(("save_dc", json!({ "type": "formula" }), "Save DC"));
+            properties.push(("temp_hp", dice(), "Temporary hit points"));
+            properties.push(("die", dice(), "Die"));
+            properties.push(("reduction", dice(), "Damage reduced by"));
+            rolls["temporary_hit_points"] =
+                json!({ "dice": "item.temp_hp", "requires": ["temp_hp"] });
+            rolls["die"] = json!({ "dice": "item.die", "requires": ["die"] });
+            rolls["reduction"] = json!({ "dice": "item.reduction", "requires": ["reduction"] });
+            labels.extend([
+                ("temporary_hit_points", "Temporary hit points"),
+                ("die", "Die"),
+                ("reduction", "Damage reduced by"),
+            ]);
+        }
+        _ => return None,
+    }
+    let labels = labels
+        .iter()
+        .map(|(roll, text)| (format!("roll.{type_id}.{roll}.label"), (*text).to_owned()))
+        .collect();
+    Some((properties, rolls, labels))
+}
+
+/// The properties a [`PropertyEntry`] table gives the content item `local`.
+pub fn table_properties(table: &[PropertyEntry], local: &str) -> Map<String, Value> {
+    table
+        .iter()
+        .filter(|(index, _, _)| *index == local)
+        .flat_map(|(_, _, properties)| properties.iter())
+        .map(|(key, value)| ((*key).to_owned(), json!(value)))
+        .collect()
+}
+
+/// The roll properties [`FEATURE_ROLLS`] gives a feature.
+pub fn feature_roll_properties(local: &str) -> Map<String, Value> {
+    FEATURE_ROLLS
+        .iter()
+        .filter(|(index, _, _)| *index == local)
+        .flat_map(|(_, _, properties)| properties.iter())
+        .map(|(key, value)| ((*key).to_owned(), json!(value)))
+        .collect()
+}
+
+/// Writes `rules/defenses.yaml`: a boolean field per damage type's resistance and immunity,
+/// the advantage and feature flags the tables set, the extra critical dice and the Dueling
+/// damage bonus; each with its English label and a display group.
+pub fn write_rules(ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let mut fields = Map::new();
+    let mut shown = Vec::new();
+    let mut labels: Vec<(String, String)> = Vec::new();
+    for (prefix, text) in [("resistance", "Resistance"), ("immunity", "Immunity")] {
+        for kind in DAMAGE_TYPES {
+            let field = format!("{prefix}.{kind}");
+            fields.insert(
+                field.clone(),
+                json!({ "type": "boolean", "default": false }),
+            );
+            labels.push((field.clone(), format!("{text}: {kind}")));
+            shown.push(field);
+        }
+    }
+    for (field, text) in FLAGS {
+        fields.insert(
+            field.to_owned(),
+            json!({ "type": "boolean", "default": false }),
+        );
+        labels.push((field.to_owned(), text.to_owned()));
+        shown.push(field.to_owned());
+    }
+    for (field, text) in [
+        (
+            "combat.critical_extra_dice",
+            "Extra weapon dice on a critical hit",
+        ),
+        (
+            "combat.dueling_damage_bonus",
+            "Damage bonus with one one-handed melee weapon",
+        ),
+    ] {
+        fields.insert(field.to_owned(), json!({ "type": "number", "default": 0 }));
+        labels.push((field.to_owned(), text.to_owned()));
+        shown.push(field.to_owned());
+    }
+    for (field, text) in labels {
+        ctx.out.text(format!("field.{field}.label"), &text)?;
+    }
+    ctx.out
+        .text("hint.defenses.label", "Resistances, immunities and flags")?;
+    ctx.out.file(
+        "rules/defenses.yaml",
+        json!({
+            "fields": fields,
+            "displayHints": { "defenses": { "fields": shown, "order": 7 } },
+        }),
+    )
+}
