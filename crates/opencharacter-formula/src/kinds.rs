@@ -268,8 +268,12 @@ fn call_kinds(function: Function, args: &[Expr]) -> Kinds {
                 kinds
             }
         }
-        Function::Has => Kinds::of(Kind::Boolean),
-        Function::Count | Function::Total | Function::Tagged => Kinds::of(Kind::Number),
+        Function::Has | Function::First => Kinds::of(Kind::Boolean),
+        Function::Count
+        | Function::Total
+        | Function::Tagged
+        | Function::Levels
+        | Function::Linked => Kinds::of(Kind::Number),
         Function::Setting => Kinds::names(),
         Function::Under => Kinds::of(Kind::Dice),
     }

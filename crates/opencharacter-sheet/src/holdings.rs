@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use opencharacter_formula::{EvalErrorKind, Number};
-use opencharacter_spec::ids::QualifiedContentId;
+use opencharacter_spec::ids::{QualifiedContentId, QualifiedFieldId};
 
 use crate::evaluate::Owned;
 use crate::value::json_number;
@@ -24,9 +24,14 @@ pub(crate) struct Holdings {
     entries: Vec<Held>,
 }
 
-/// One owned entry: its quantity, tags and properties.
+/// One owned entry: its quantity, tags and properties; its content type, whether it fills
+/// a link slot and the levels it holds (`levels`, `first`, `linked`).
 #[derive(Debug, Clone, PartialEq)]
 struct Held {
+    id: QualifiedContentId,
+    content_type: Option<QualifiedFieldId>,
+    linked: bool,
+    levels: Option<i64>,
     quantity: i64,
     tags: Vec<String>,
     /// Property values by property ID: a number, or the kind of value that is not one.
@@ -48,6 +53,10 @@ impl Holdings {
         let quantity = i64::from(item.quantity);
         *self.counts.entry(item.id.clone()).or_insert(0) += quantity;
         self.entries.push(Held {
+            id: item.id.clone(),
+            content_type: item.content_type.clone(),
+            linked: item.slot.is_some(),
+            levels: item.levels,
             quantity,
             tags: item
                 .item
@@ -93,6 +102,48 @@ impl Holdings {
     /// How many owned items carry `tag`, each counted with its quantity.
     pub(crate) fn tagged(&self, tag: &str) -> Result<i64, EvalErrorKind> {
         self.carrying(Some(tag))
+            .try_fold(0i64, |n, held| n.checked_add(held.quantity))
+            .ok_or(EvalErrorKind::Overflow)
+    }
+
+    /// The levels held in the item `id`, over every entry that holds it.
+    pub(crate) fn levels_in(&self, id: &QualifiedContentId) -> Result<i64, EvalErrorKind> {
+        self.sum_levels(|held| &held.id == id)
+    }
+
+    /// The levels held in every item of the content type `type_id`.
+    pub(crate) fn levels_of_type(&self, type_id: &QualifiedFieldId) -> Result<i64, EvalErrorKind> {
+        self.sum_levels(|held| held.content_type.as_ref() == Some(type_id))
+    }
+
+    fn sum_levels(&self, wanted: impl Fn(&Held) -> bool) -> Result<i64, EvalErrorKind> {
+        self.entries
+            .iter()
+            .filter(|held| wanted(held))
+            .filter_map(|held| held.levels)
+            .try_fold(0i64, i64::checked_add)
+            .ok_or(EvalErrorKind::Overflow)
+    }
+
+    /// Whether `id` is the first owned entry of its content type (the order of step 2:
+    /// listed items first, in the file's order).
+    pub(crate) fn first(&self, id: &QualifiedContentId) -> bool {
+        let Some(own) = self.entries.iter().find(|held| &held.id == id) else {
+            return false;
+        };
+        let Some(content_type) = &own.content_type else {
+            return true;
+        };
+        self.entries
+            .iter()
+            .find(|held| held.content_type.as_ref() == Some(content_type))
+            .is_some_and(|held| &held.id == id)
+    }
+
+    /// How many owned items that fill a link slot carry `tag`, with their quantities.
+    pub(crate) fn linked(&self, tag: &str) -> Result<i64, EvalErrorKind> {
+        self.carrying(Some(tag))
+            .filter(|held| held.linked)
             .try_fold(0i64, |n, held| n.checked_add(held.quantity))
             .ok_or(EvalErrorKind::Overflow)
     }

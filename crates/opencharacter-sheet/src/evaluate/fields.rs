@@ -10,7 +10,7 @@ use opencharacter_resolve::NameKind;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::{PackId, QualifiedFieldId};
 use opencharacter_spec::model::formulas::escape_segment;
-use opencharacter_spec::model::{Effect, EffectOp, FieldDef, ValueType};
+use opencharacter_spec::model::{Effect, EffectBound, EffectOp, FieldDef, ValueType};
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::Pass;
@@ -221,6 +221,8 @@ pub(crate) fn evaluate_fields<'a>(
                                 source: ValueSource::Empty,
                                 effects: Vec::new(),
                                 hidden: false,
+                                min: None,
+                                max: None,
                             },
                         );
                     }
@@ -407,12 +409,92 @@ pub(crate) fn field_value(
         }
     };
 
-    let mut value = base.clone();
     let mut applied = Vec::new();
-    // The fixed order: every `set` (the last one wins), then every `add`, then `min` (raise
-    // to at least), then `max` (lower to at most), each group in ruleset-then-content order.
-    for op in [EffectOp::Set, EffectOp::Add, EffectOp::Min, EffectOp::Max] {
-        for pending in effects.iter().filter(|p| p.effect.op == op) {
+    // The value, then each bound an effect changes (`bound: max` raises an ability's cap).
+    let value = apply_effects(
+        engine,
+        id,
+        def,
+        effects,
+        None,
+        base.clone(),
+        values,
+        owned,
+        pass,
+        &mut applied,
+    );
+    let mut bounds = [None, None];
+    for (slot, bound, written) in [
+        (0, EffectBound::Min, def.min.as_ref()),
+        (1, EffectBound::Max, def.max.as_ref()),
+    ] {
+        if !effects.iter().any(|p| p.effect.bound == Some(bound)) {
+            continue;
+        }
+        let start = written
+            .and_then(crate::value::json_number)
+            .map(Value::Number);
+        bounds[slot] = apply_effects(
+            engine,
+            id,
+            def,
+            effects,
+            Some(bound),
+            start,
+            values,
+            owned,
+            pass,
+            &mut applied,
+        );
+    }
+    let [min, max] = bounds;
+    let hidden = hidden(&env, engine, def.hide_when.as_ref());
+    FieldValue {
+        value: value.map(SheetValue),
+        base: base.map(SheetValue),
+        source,
+        effects: applied,
+        hidden,
+        min: min.map(SheetValue),
+        max: max.map(SheetValue),
+    }
+}
+
+/// Applies the effects on one thing of a field (its value, or the bound `bound`) in the fixed
+/// order: every `set` (the last one wins), every `best` (the highest base is kept), every
+/// `add`, then `min` (raise to at least) and `max` (lower to at most), each group in
+/// ruleset-then-content order. Applied effects are noted in `applied`.
+#[allow(clippy::too_many_arguments)]
+fn apply_effects(
+    engine: &Engine<'_>,
+    id: &QualifiedFieldId,
+    def: &FieldDef,
+    effects: &[PendingEffect<'_>],
+    bound: Option<EffectBound>,
+    start: Option<Value>,
+    values: &HashMap<QualifiedFieldId, Value>,
+    owned: &Holdings,
+    pass: &mut Pass<'_>,
+    applied: &mut Vec<AppliedEffect>,
+) -> Option<Value> {
+    // A bound is a number whatever the field's type.
+    let value_type = if bound.is_some() {
+        ValueType::Number
+    } else {
+        def.value_type
+    };
+    let mut value = start;
+    for op in [
+        EffectOp::Set,
+        EffectOp::Best,
+        EffectOp::Add,
+        EffectOp::Min,
+        EffectOp::Max,
+    ] {
+        for pending in effects
+            .iter()
+            .filter(|p| p.effect.op == op && p.effect.bound == bound)
+        {
             let env = Env {
                 engine,
                 ctx: &pending.ctx,
@@ -424,14 +506,13 @@ pub(crate) fn field_value(
                 continue;
             }
             let text = pending.effect.value.as_str();
-            let amount = if def.value_type == ValueType::Dice {
+            let amount = if value_type == ValueType::Dice {
                 dice_text(&env, engine, text, &pass.failed, &mut pass.diagnostics)
             } else {
                 formula_value(&env, engine, text, &pass.failed, &mut pass.diagnostics)
             };
             let Some(amount) = amount else { continue };
-            let next = apply(op, value.as_ref(), &amount, def.value_type);
-            match next {
+            match apply(op, value.as_ref(), &amount, value_type) {
                 Ok(next) => {
                     value = Some(next);
                     applied.push(AppliedEffect {
@@ -439,6 +520,7 @@ pub(crate) fn field_value(
                         op,
                         formula: text.to_owned(),
                         value: SheetValue(amount),
+                        bound,
                     });
                 }
                 Err(reason) => pass.diagnostics.push(
@@ -453,14 +535,7 @@ pub(crate) fn field_value(
             }
         }
     }
-    let hidden = hidden(&env, engine, def.hide_when.as_ref());
-    FieldValue {
-        value: value.map(SheetValue),
-        base: base.map(SheetValue),
-        source,
-        effects: applied,
-        hidden,
-    }
+    value
 }
 
 pub(crate) fn apply(
@@ -498,7 +573,7 @@ pub(crate) fn apply(
     let (a, b) = (*a, *b);
     Ok(Value::Number(match op {
         EffectOp::Add => crate::value::add(a, b).ok_or("the sum does not fit")?,
-        EffectOp::Min => a.max(b),
+        EffectOp::Min | EffectOp::Best => a.max(b),
         EffectOp::Max => a.min(b),
         EffectOp::Set => b,
     }))

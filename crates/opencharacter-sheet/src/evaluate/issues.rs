@@ -20,11 +20,11 @@ impl After<'_, '_, '_> {
     pub(crate) fn bounds(&mut self) {
         let ruleset = self.engine.ruleset;
         let mut found = Vec::new();
-        for (id, value) in &self.sheet.fields {
+        for (id, field) in &self.sheet.fields {
             let Some(def) = ruleset.fields.get(id) else {
                 continue;
             };
-            let Some(value) = &value.value else { continue };
+            let Some(value) = &field.value else { continue };
             let pointer = self
                 .engine
                 .character
@@ -33,14 +33,26 @@ impl After<'_, '_, '_> {
                 .then(|| field_pointer(id));
             match &value.0 {
                 Value::Number(n) => {
-                    let min = def.min.as_ref().and_then(crate::value::json_number);
-                    let max = def.max.as_ref().and_then(crate::value::json_number);
-                    if min.is_some_and(|m| *n < m) || max.is_some_and(|m| *n > m) {
+                    // A bound an effect changed (`bound: max`) replaces the written one.
+                    let bound = |changed: &Option<crate::value::SheetValue>,
+                                 written: Option<&serde_json::Number>| {
+                        match changed.as_ref().map(|v| &v.0) {
+                            Some(Value::Number(m)) => Some((*m, m.to_string())),
+                            _ => written.and_then(|w| {
+                                crate::value::json_number(w).map(|m| (m, w.to_string()))
+                            }),
+                        }
+                    };
+                    let min = bound(&field.min, def.min.as_ref());
+                    let max = bound(&field.max, def.max.as_ref());
+                    if min.as_ref().is_some_and(|(m, _)| n < m)
+                        || max.as_ref().is_some_and(|(m, _)| n > m)
+                    {
                         found.push((
                             id.clone(),
                             value.to_string(),
-                            def.min.as_ref().map(ToString::to_string),
-                            def.max.as_ref().map(ToString::to_string),
+                            min.map(|(_, t)| t),
+                            max.map(|(_, t)| t),
                             pointer,
                         ));
                     }

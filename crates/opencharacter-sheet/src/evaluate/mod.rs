@@ -17,6 +17,7 @@
 //! `items`, plus `purse`; `sheet` holds the result types.
 
 mod after;
+mod classes;
 mod fields;
 mod formulas;
 mod issues;

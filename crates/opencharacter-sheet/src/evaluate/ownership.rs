@@ -34,6 +34,10 @@ pub(crate) struct Owned<'a> {
     /// and grants wait until it fills one.
     pub(crate) carried: bool,
     pub(crate) pointer: Option<String>,
+    /// Its content type, qualified, when it has one that is declared.
+    pub(crate) content_type: Option<QualifiedFieldId>,
+    /// The levels it holds, for an item of a type that declares `levels` (`classes.rs`).
+    pub(crate) levels: Option<i64>,
 }
 
 /// The content item with this ID, from the ruleset or the character's homebrew.
@@ -110,7 +114,12 @@ pub(crate) fn collect_owned<'a>(
             hidden,
             carried,
             pointer: Some(format!("/content/{index}")),
+            content_type: None,
+            levels: None,
         });
+        if let Some(last) = owned.last_mut() {
+            super::classes::annotate(engine, last, listed.level);
+        }
     }
     // A stat block owns the items its `owns` properties list (a monster's actions).
     super::stat_block::own_listed(engine, &mut owned, &mut seen);
@@ -278,7 +287,12 @@ pub(crate) fn push_new<'a>(
         hidden,
         carried: false,
         pointer,
+        content_type: None,
+        levels: None,
     });
+    if let Some(last) = owned.last_mut() {
+        super::classes::annotate(engine, last, None);
+    }
 }
 
 /// An item's content type, qualified (a local type resolves from the item's pack).

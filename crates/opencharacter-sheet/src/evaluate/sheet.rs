@@ -93,6 +93,13 @@ pub struct FieldValue {
     /// Whether its `hideWhen` holds.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
+    /// Its lowest value, when an effect changed the field's `min` (spec 1.8.0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<SheetValue>,
+    /// Its highest value, when an effect changed the field's `max` (an ability's cap raised
+    /// to 24).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<SheetValue>,
 }
 
 /// Where a field's base value came from.
@@ -124,6 +131,9 @@ pub struct AppliedEffect {
     pub formula: String,
     /// What the formula gave.
     pub value: SheetValue,
+    /// The bound it changed instead of the value, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<opencharacter_spec::model::EffectBound>,
 }
 
 /// Where an effect comes from.

@@ -88,6 +88,7 @@ pub fn stat_block_character(
             slot: None,
             choices: Default::default(),
             templates: templates.to_vec(),
+            level: None,
         }],
         ..Character::default()
     })
@@ -236,6 +237,7 @@ pub(crate) fn effects<'a>(
             op: effect.op,
             value,
             when,
+            bound: effect.bound,
         };
         out.push((
             Cow::Owned(effect),

@@ -161,6 +161,10 @@ pub struct OwnedContent {
     /// Templates applied to the character's copy, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub templates: Vec<QualifiedContentId>,
+    /// The levels the character holds in the item, for an item of a content type that
+    /// declares `levels` (a fighter 2 / wizard 3 lists each class with its level).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<std::num::NonZeroU32>,
 }
 
 /// A character's own homebrew: content types, content and templates under the reserved pack

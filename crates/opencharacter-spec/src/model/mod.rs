@@ -40,7 +40,7 @@ mod tests;
 
 pub use character::{Character, Game, GameSetup, Homebrew, LiveValues, OwnedContent};
 pub use common::{
-    Choice, DiceFormula, Effect, EffectOp, Formula, GoodsFilter, Grant, Price, Query, Range,
+    Choice, DiceFormula, Effect, EffectBound, EffectOp, Formula, GoodsFilter, Grant, Price, Query, Range,
     Scalar, Tag,
 };
 pub use content::{ContentForm, ContentItem, Deprecation, Template};
@@ -51,6 +51,7 @@ pub use layer::{HideRule, Layer};
 pub use manifest::{License, LicenseKind, Manifest};
 pub use release::{CompiledFormula, PackRelease};
 pub use resolution::{Band, BandRange, BandSet, Bound, LadderStep, Resolution, ResolutionKind};
-pub use rules::{ContentTypeDef, FieldDef, RulesDocument, ValueType};
+pub use rules::{
+    ContentLevels,ContentTypeDef, FieldDef, RulesDocument, ValueType};
 pub use ruleset::{Conflict, Ruleset, RulesetContent, RulesetPack, Withdrawn};
 pub use upgrade::{Upgrade, UpgradeScript, UpgradeStep};
