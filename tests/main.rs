@@ -18,6 +18,7 @@ mod architecture;
 mod build_determinism;
 mod build_node;
 mod character_fixtures;
+mod class_levels;
 mod dice_values;
 mod fitd_pack;
 mod fixtures;

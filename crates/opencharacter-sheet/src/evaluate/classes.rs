@@ -8,6 +8,7 @@
 use std::num::NonZeroU32;
 
 use opencharacter_resolve::NameKind;
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::QualifiedFieldId;
 
 use super::ownership::{Owned, item_type_def};
@@ -17,10 +18,24 @@ use crate::value::scalar_value;
 /// Notes an owned entry's content type and, for a type that declares `levels`, the levels it
 /// holds: its own `level`, else the saved value of the type's `defaultFrom` field (else that
 /// field's default), else 1. An entry of any other type holds none.
-pub(crate) fn annotate(engine: &Engine<'_>, owned: &mut Owned<'_>, level: Option<NonZeroU32>) {
+/// A `level` given to an item of a type without `levels` is the issue
+/// `content-level-unexpected` at `pointer` (the listed entry's), and is ignored.
+pub(crate) fn annotate(
+    engine: &Engine<'_>,
+    owned: &mut Owned<'_>,
+    level: Option<NonZeroU32>,
+    diagnostics: &mut Diagnostics,
+) {
     let Some((type_id, def)) = item_type_def(engine, owned) else {
         return;
     };
+    if level.is_some() && def.levels.is_none() {
+        let mut issue = Diagnostic::new(&codes::CONTENT_LEVEL_UNEXPECTED).with_arg("id", &owned.id);
+        if let Some(pointer) = &owned.pointer {
+            issue = issue.with_pointer(format!("{pointer}/level"));
+        }
+        diagnostics.push(issue);
+    }
     owned.levels = def.levels.as_ref().map(|levels| {
         if let Some(level) = level {
             return i64::from(level.get());

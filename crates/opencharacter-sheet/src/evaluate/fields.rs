@@ -564,6 +564,9 @@ pub(crate) fn apply(
                     _ => Err("the dice do not add up to a formula"),
                 }
             }
+            // A dice field without a value (no default) takes the first dice added: each
+            // class adds its own hit dice.
+            (EffectOp::Add, None, Value::String(_)) => Ok(amount.clone()),
             _ => Err("only `set` and `add` change a dice field"),
         };
     }

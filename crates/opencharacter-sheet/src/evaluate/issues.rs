@@ -34,15 +34,16 @@ impl After<'_, '_, '_> {
             match &value.0 {
                 Value::Number(n) => {
                     // A bound an effect changed (`bound: max`) replaces the written one.
-                    let bound = |changed: &Option<crate::value::SheetValue>,
-                                 written: Option<&serde_json::Number>| {
-                        match changed.as_ref().map(|v| &v.0) {
-                            Some(Value::Number(m)) => Some((*m, m.to_string())),
-                            _ => written.and_then(|w| {
-                                crate::value::json_number(w).map(|m| (m, w.to_string()))
-                            }),
-                        }
-                    };
+                    let bound =
+                        |changed: &Option<crate::value::SheetValue>,
+                         written: Option<&serde_json::Number>| {
+                            match changed.as_ref().map(|v| &v.0) {
+                                Some(Value::Number(m)) => Some((*m, m.to_string())),
+                                _ => written.and_then(|w| {
+                                    crate::value::json_number(w).map(|m| (m, w.to_string()))
+                                }),
+                            }
+                        };
                     let min = bound(&field.min, def.min.as_ref());
                     let max = bound(&field.max, def.max.as_ref());
                     if min.as_ref().is_some_and(|(m, _)| n < m)

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use opencharacter_formula::Value;
 use opencharacter_resolve::NameKind;
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::{FieldId, PackId, QualifiedContentId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::{ContentItem, ContentTypeDef, Effect, ValueType};
@@ -118,7 +118,7 @@ pub(crate) fn collect_owned<'a>(
             levels: None,
         });
         if let Some(last) = owned.last_mut() {
-            super::classes::annotate(engine, last, listed.level);
+            super::classes::annotate(engine, last, listed.level, &mut pass.diagnostics);
         }
     }
     // A stat block owns the items its `owns` properties list (a monster's actions).
@@ -291,7 +291,7 @@ pub(crate) fn push_new<'a>(
         levels: None,
     });
     if let Some(last) = owned.last_mut() {
-        super::classes::annotate(engine, last, None);
+        super::classes::annotate(engine, last, None, &mut Diagnostics::default());
     }
 }
 

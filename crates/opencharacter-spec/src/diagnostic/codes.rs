@@ -376,6 +376,10 @@ codes! {
     /// A template is applied to an item of a type it does not apply to (sheet; a rules issue).
     TEMPLATE_NOT_APPLICABLE = "template-not-applicable", Issue, ["template", "id"],
         "a template does not apply to the item";
+    /// A character gives a `level` to an item whose content type declares no `levels` (sheet;
+    /// a rules issue).
+    CONTENT_LEVEL_UNEXPECTED = "content-level-unexpected", Issue, ["id"],
+        "an item of a type without levels is given a level";
     /// A wound track holds a mark of a kind it does not have (sheet; a rules issue).
     WOUND_MARK_UNKNOWN = "wound-mark-unknown", Issue, ["track", "mark"],
         "a wound track holds an unknown mark";

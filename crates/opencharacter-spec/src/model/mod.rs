@@ -40,8 +40,8 @@ mod tests;
 
 pub use character::{Character, Game, GameSetup, Homebrew, LiveValues, OwnedContent};
 pub use common::{
-    Choice, DiceFormula, Effect, EffectBound, EffectOp, Formula, GoodsFilter, Grant, Price, Query, Range,
-    Scalar, Tag,
+    Choice, DiceFormula, Effect, EffectBound, EffectOp, Formula, GoodsFilter, Grant, Price, Query,
+    Range, Scalar, Tag,
 };
 pub use content::{ContentForm, ContentItem, Deprecation, Template};
 pub use content_rolls::{ContentRollDef, ContentRollKind, RollParameter, StatBlock};
@@ -51,7 +51,6 @@ pub use layer::{HideRule, Layer};
 pub use manifest::{License, LicenseKind, Manifest};
 pub use release::{CompiledFormula, PackRelease};
 pub use resolution::{Band, BandRange, BandSet, Bound, LadderStep, Resolution, ResolutionKind};
-pub use rules::{
-    ContentLevels,ContentTypeDef, FieldDef, RulesDocument, ValueType};
+pub use rules::{ContentLevels, ContentTypeDef, FieldDef, RulesDocument, ValueType};
 pub use ruleset::{Conflict, Ruleset, RulesetContent, RulesetPack, Withdrawn};
 pub use upgrade::{Upgrade, UpgradeScript, UpgradeStep};
