@@ -317,7 +317,8 @@ mod tests {
     fn supported_versions() {
         assert!(is_supported(&Version::new(1, 0, 0)));
         assert!(is_supported(&Version::new(1, 7, 3)));
-        assert!(!is_supported(&Version::new(1, 8, 0)));
+        assert!(is_supported(&Version::new(1, 8, 1)));
+        assert!(!is_supported(&Version::new(1, 9, 0)));
         assert!(!is_supported(&Version::new(2, 0, 0)));
         assert!(!is_supported(&Version::new(0, 9, 0)));
     }
