@@ -311,6 +311,11 @@ mod tests {
             ("setting(\"variant.mode\")", "a name's value"),
             ("if(flag, weapon.damage, 1d6)", "dice or a name's value"),
             ("total(\"weight\") + tagged(\"gear\")", "a number"),
+            (
+                "levels(\"classes.fighter\") + linked(\"heavy\")",
+                "a number",
+            ),
+            ("first(\"classes.fighter\")", "a boolean"),
             ("under(35)", "dice"),
             ("-true", "no value"),
             ("\"a\" + 1", "no value"),
