@@ -326,6 +326,9 @@ codes! {
     /// A content type's roll parameter has the name of something formulas already read (resolve).
     ROLL_PARAMETER_NAME = "roll-parameter-name", Error, ["name", "type", "kind"],
         "a roll parameter hides a name formulas read";
+    /// A content type's `levels.defaultFrom` names a field that is not a number (resolve).
+    LEVELS_DEFAULT_NOT_NUMBER = "levels-default-not-number", Error, ["type", "field"],
+        "a content type's levels default from a field that is not a number";
 
     // ---- evaluating a character (sheet) -------------------------------------------------------
     /// Derived fields or pools read each other in a loop; `cycle` names it (sheet).
