@@ -326,6 +326,9 @@ codes! {
     /// A content type's roll parameter has the name of something formulas already read (resolve).
     ROLL_PARAMETER_NAME = "roll-parameter-name", Error, ["name", "type", "kind"],
         "a roll parameter hides a name formulas read";
+    /// An effect with `op: best` or a `bound` targets a field that is not a number (resolve).
+    EFFECT_NOT_NUMBER = "effect-not-number", Error, ["target", "what"],
+        "an effect that compares numbers targets a field that is not a number";
     /// A content type's `levels.defaultFrom` names a field that is not a number (resolve).
     LEVELS_DEFAULT_NOT_NUMBER = "levels-default-not-number", Error, ["type", "field"],
         "a content type's levels default from a field that is not a number";
