@@ -410,19 +410,16 @@ pub(crate) fn field_value(
     };
 
     let mut applied = Vec::new();
-    // The value, then each bound an effect changes (`bound: max` raises an ability's cap).
-    let value = apply_effects(
+    let field = FieldEffects {
         engine,
         id,
         def,
         effects,
-        None,
-        base.clone(),
         values,
         owned,
-        pass,
-        &mut applied,
-    );
+    };
+    // The value, then each bound an effect changes (`bound: max` raises an ability's cap).
+    let value = field.apply(None, base.clone(), pass, &mut applied);
     let mut bounds = [None, None];
     for (slot, bound, written) in [
         (0, EffectBound::Min, def.min.as_ref()),
@@ -434,18 +431,7 @@ pub(crate) fn field_value(
         let start = written
             .and_then(crate::value::json_number)
             .map(Value::Number);
-        bounds[slot] = apply_effects(
-            engine,
-            id,
-            def,
-            effects,
-            Some(bound),
-            start,
-            values,
-            owned,
-            pass,
-            &mut applied,
-        );
+        bounds[slot] = field.apply(Some(bound), start, pass, &mut applied);
     }
     let [min, max] = bounds;
     let hidden = hidden(&env, engine, def.hide_when.as_ref());
@@ -460,82 +446,96 @@ pub(crate) fn field_value(
     }
 }
 
-/// Applies the effects on one thing of a field (its value, or the bound `bound`) in the fixed
-/// order: every `set` (the last one wins), every `best` (the highest base is kept), every
-/// `add`, then `min` (raise to at least) and `max` (lower to at most), each group in
-/// ruleset-then-content order. Applied effects are noted in `applied`.
-#[allow(clippy::too_many_arguments)]
-fn apply_effects(
-    engine: &Engine<'_>,
-    id: &QualifiedFieldId,
-    def: &FieldDef,
-    effects: &[PendingEffect<'_>],
-    bound: Option<EffectBound>,
-    start: Option<Value>,
-    values: &HashMap<QualifiedFieldId, Value>,
-    owned: &Holdings,
-    pass: &mut Pass<'_>,
-    applied: &mut Vec<AppliedEffect>,
-) -> Option<Value> {
-    // A bound is a number whatever the field's type.
-    let value_type = if bound.is_some() {
-        ValueType::Number
-    } else {
-        def.value_type
-    };
-    let mut value = start;
-    for op in [
-        EffectOp::Set,
-        EffectOp::Best,
-        EffectOp::Add,
-        EffectOp::Min,
-        EffectOp::Max,
-    ] {
-        for pending in effects
-            .iter()
-            .filter(|p| p.effect.op == op && p.effect.bound == bound)
-        {
-            let env = Env {
-                engine,
-                ctx: &pending.ctx,
-                values,
-                owned,
-                extra: None,
-            };
-            if !holds(&env, engine, pending.effect.when.as_ref()) {
-                continue;
-            }
-            let text = pending.effect.value.as_str();
-            let amount = if value_type == ValueType::Dice {
-                dice_text(&env, engine, text, &pass.failed, &mut pass.diagnostics)
-            } else {
-                formula_value(&env, engine, text, &pass.failed, &mut pass.diagnostics)
-            };
-            let Some(amount) = amount else { continue };
-            match apply(op, value.as_ref(), &amount, value_type) {
-                Ok(next) => {
-                    value = Some(next);
-                    applied.push(AppliedEffect {
-                        from: pending.from.clone(),
-                        op,
-                        formula: text.to_owned(),
-                        value: SheetValue(amount),
-                        bound,
-                    });
+/// A field with the effects on it and what their formulas read.
+struct FieldEffects<'f, 'e, 'a> {
+    engine: &'f Engine<'a>,
+    id: &'f QualifiedFieldId,
+    def: &'f FieldDef,
+    effects: &'f [PendingEffect<'e>],
+    values: &'f HashMap<QualifiedFieldId, Value>,
+    owned: &'f Holdings,
+}
+
+impl FieldEffects<'_, '_, '_> {
+    /// Applies the effects on one thing of the field (its value, or the bound `bound`) in the
+    /// fixed order: every `set` (the last one wins), every `best` (the highest base is kept),
+    /// every `add`, then `min` (raise to at least) and `max` (lower to at most), each group in
+    /// ruleset-then-content order. Applied effects are noted in `applied`.
+    fn apply(
+        &self,
+        bound: Option<EffectBound>,
+        start: Option<Value>,
+        pass: &mut Pass<'_>,
+        applied: &mut Vec<AppliedEffect>,
+    ) -> Option<Value> {
+        let FieldEffects {
+            engine,
+            id,
+            def,
+            effects,
+            values,
+            owned,
+        } = *self;
+        // A bound is a number whatever the field's type.
+        let value_type = if bound.is_some() {
+            ValueType::Number
+        } else {
+            def.value_type
+        };
+        let mut value = start;
+        for op in [
+            EffectOp::Set,
+            EffectOp::Best,
+            EffectOp::Add,
+            EffectOp::Min,
+            EffectOp::Max,
+        ] {
+            for pending in effects
+                .iter()
+                .filter(|p| p.effect.op == op && p.effect.bound == bound)
+            {
+                let env = Env {
+                    engine,
+                    ctx: &pending.ctx,
+                    values,
+                    owned,
+                    extra: None,
+                };
+                if !holds(&env, engine, pending.effect.when.as_ref()) {
+                    continue;
                 }
-                Err(reason) => pass.diagnostics.push(
-                    Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                        .with_arg("formula", text)
-                        .with_arg(
-                            "reason",
-                            format!("cannot {op:?} it to `{id}`: {reason}").to_lowercase(),
-                        )
-                        .with_pack(pending.ctx.clone()),
-                ),
+                let text = pending.effect.value.as_str();
+                let amount = if value_type == ValueType::Dice {
+                    dice_text(&env, engine, text, &pass.failed, &mut pass.diagnostics)
+                } else {
+                    formula_value(&env, engine, text, &pass.failed, &mut pass.diagnostics)
+                };
+                let Some(amount) = amount else { continue };
+                match apply(op, value.as_ref(), &amount, value_type) {
+                    Ok(next) => {
+                        value = Some(next);
+                        applied.push(AppliedEffect {
+                            from: pending.from.clone(),
+                            op,
+                            formula: text.to_owned(),
+                            value: SheetValue(amount),
+                            bound,
+                        });
+                    }
+                    Err(reason) => pass.diagnostics.push(
+                        Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
+                            .with_arg("formula", text)
+                            .with_arg(
+                                "reason",
+                                format!("cannot {op:?} it to `{id}`: {reason}").to_lowercase(),
+                            )
+                            .with_pack(pending.ctx.clone()),
+                    ),
+                }
             }
         }
+        value
     }
-    value
 }
 
 pub(crate) fn apply(
