@@ -7,12 +7,14 @@
 //!    that are offered, and grants whose condition holds, transitively;
 //! 3. fields and pools in dependency order (a `petgraph` graph over each formula's names and the
 //!    names of the effects on it): a field's base value (formula, stored value, default), then
-//!    its effects in the fixed order `set`, `add`, `min`, `max`;
+//!    its effects in the fixed order `set`, `best`, `add`, `min`, `max` (and the same for a
+//!    bound an effect changes);
 //! 4. steps 2–3 again while the owned content changes (grant conditions read fields), at most
 //!    [`EvaluateOptions::max_passes`] times;
 //! 5. live state, lists, the purse, owned items' properties, rolls, and the rules issues.
 //!
-//! One module a step: `settings` (1), `ownership` (2), `fields` (3; reading one formula is
+//! One module a step: `settings` (1), `ownership` (2, with `classes` for the levels an owned
+//! entry holds), `fields` (3; reading one formula is
 //! `formulas`), this module's pass loop (4), and for step 5 `after` with `live`, `issues` and
 //! `items`, plus `purse`; `sheet` holds the result types.
 
