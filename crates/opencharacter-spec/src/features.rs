@@ -7,7 +7,7 @@
 use semver::Version;
 use serde::Serialize;
 
-use crate::model::{RulesDocument, Upgrade, UpgradeStep};
+use crate::model::{Effect, EffectOp, RulesDocument, Upgrade, UpgradeStep};
 
 /// The newest spec version this library implements (it reads every 1.x up to 1.8.x).
 pub const SUPPORTED: Version = Version::new(1, 8, 0);
@@ -39,11 +39,13 @@ pub enum Feature {
     StatBlocks,
     /// A content type's `levels` (levels per class, multiclassing).
     ContentLevels,
+    /// An effect with `op: best` or a `bound`, in the rules.
+    EffectBestBound,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 10] = [
+    pub const ALL: [Feature; 11] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -54,6 +56,7 @@ impl Feature {
         Feature::ContentRolls,
         Feature::StatBlocks,
         Feature::ContentLevels,
+        Feature::EffectBestBound,
     ];
 
     /// The spec version that introduced the feature.
@@ -66,7 +69,7 @@ impl Feature {
             Feature::Translations => Version::new(1, 5, 0),
             Feature::LayerItems => Version::new(1, 6, 0),
             Feature::ContentRolls | Feature::StatBlocks => Version::new(1, 7, 0),
-            Feature::ContentLevels => Version::new(1, 8, 0),
+            Feature::ContentLevels | Feature::EffectBestBound => Version::new(1, 8, 0),
         }
     }
 
@@ -83,6 +86,7 @@ impl Feature {
             Feature::ContentRolls => "content-rolls",
             Feature::StatBlocks => "stat-blocks",
             Feature::ContentLevels => "content-levels",
+            Feature::EffectBestBound => "effect-best-bound",
         }
     }
 
@@ -99,6 +103,7 @@ impl Feature {
             Feature::ContentRolls => "a content type's `parameters`, `rolls` or property `default`",
             Feature::StatBlocks => "a content type's `statBlock`",
             Feature::ContentLevels => "a content type's `levels`",
+            Feature::EffectBestBound => "an effect with `op: best` or a `bound`",
         }
     }
 }
@@ -216,6 +221,34 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
             note(Feature::ContentLevels, format!("{at}/levels"));
         }
     }
+    let best_or_bound = |e: &Effect| e.op == EffectOp::Best || e.bound.is_some();
+    let mut effects: Vec<(String, &Effect)> = Vec::new();
+    for (id, effect) in &rules.effects {
+        effects.push((
+            format!("/rules/effects/{}", escape_segment(id.as_str())),
+            effect,
+        ));
+    }
+    for (id, choice) in &rules.situational_choices {
+        let at = format!(
+            "/rules/situationalChoices/{}/modify",
+            escape_segment(id.as_str())
+        );
+        effects.extend((choice.modify.iter().enumerate()).map(|(i, e)| (format!("{at}/{i}"), e)));
+    }
+    for (id, content_type) in &rules.content_types {
+        if let Some(block) = &content_type.stat_block {
+            let at = format!(
+                "/rules/contentTypes/{}/statBlock/effects",
+                escape_segment(id.as_str())
+            );
+            effects
+                .extend((block.effects.iter().enumerate()).map(|(i, e)| (format!("{at}/{i}"), e)));
+        }
+    }
+    if let Some((at, _)) = effects.into_iter().find(|(_, e)| best_or_bound(e)) {
+        note(Feature::EffectBestBound, at);
+    }
     if !pack.upgrades.is_empty() {
         note(Feature::UpgradeScripts, "/upgrades".to_owned());
     }
@@ -287,6 +320,7 @@ mod tests {
                 ("content-rolls", "1.7.0".to_owned()),
                 ("stat-blocks", "1.7.0".to_owned()),
                 ("content-levels", "1.8.0".to_owned()),
+                ("effect-best-bound", "1.8.0".to_owned()),
             ]
         );
     }
@@ -302,6 +336,37 @@ mod tests {
             Feature::ALL.iter().map(|f| f.since()).max(),
             Some(SUPPORTED)
         );
+    }
+
+    #[test]
+    fn levels_and_best_or_bound_effects_need_1_8() {
+        let rules: RulesDocument = crate::yaml::from_str(
+            "contentTypes:\n  class: { levels: { defaultFrom: level } }\n\
+             effects:\n  plain: { target: ac, op: add, value: '1' }\n\
+             \x20 cap: { target: str, op: set, value: '24', bound: max }\n",
+        )
+        .unwrap();
+        let pack = PackContents {
+            rules: &rules,
+            upgrades: &[],
+            languages: &["en"],
+            default_language: "en",
+        };
+        let used: Vec<(Feature, String)> = features_used(&pack)
+            .into_iter()
+            .map(|u| (u.feature, u.pointer))
+            .collect();
+        assert_eq!(
+            used,
+            [
+                (
+                    Feature::ContentLevels,
+                    "/rules/contentTypes/class/levels".to_owned()
+                ),
+                (Feature::EffectBestBound, "/rules/effects/cap".to_owned()),
+            ]
+        );
+        assert_eq!(lowest_spec_version(&pack), Version::new(1, 8, 0));
     }
 
     #[test]
