@@ -53,6 +53,7 @@ mod value;
 mod tests;
 
 pub use evaluate::{
+    ResourceValue,
     AppliedEffect, EffectSource, EvaluateOptions, Evaluator, FieldValue, Origin, OwnedItem,
     PoolValue, PurseFamily, Sheet, StatBlockError, TrackValue, ValueSource, WoundTrackValue,
     evaluate, evaluate_stat_block, stat_block_character,

@@ -20,13 +20,16 @@ mod after;
 mod fields;
 mod formulas;
 mod issues;
+mod item_effects;
 mod items;
 mod live;
 mod ownership;
 mod purse;
+mod resources;
 mod settings;
 mod sheet;
 mod stat_block;
+mod variants;
 
 use std::collections::{HashMap, HashSet};
 
@@ -46,6 +49,7 @@ pub use self::sheet::{
     AppliedEffect, EffectSource, FieldValue, Origin, OwnedItem, PoolValue, PurseFamily, Sheet,
     TrackValue, ValueSource, WoundTrackValue,
 };
+pub use self::resources::ResourceValue;
 pub use self::stat_block::{StatBlockError, evaluate_stat_block, stat_block_character};
 use crate::engine::Engine;
 use crate::holdings::Holdings;
@@ -228,6 +232,7 @@ fn evaluate_with(
         fields: std::mem::take(&mut pass.fields),
         settings,
         pools: std::mem::take(&mut pass.pools),
+        resources: Vec::new(),
         tracks: IndexMap::new(),
         wound_tracks: IndexMap::new(),
         lists: IndexMap::new(),
@@ -246,6 +251,7 @@ fn evaluate_with(
         failed: &pass.failed,
     };
     after.live();
+    after.resources(&pass.owned);
     after.lists();
     after.bounds();
     after.constraints();
@@ -254,6 +260,7 @@ fn evaluate_with(
         after.link_slots(&pass.owned);
     }
     after.deprecated(&pass.owned);
+    after.granted_answers(&pass.owned);
     after.items(&pass.owned);
     let mut diagnostics = Vec::new();
     let rolls = rolls::sheet_rolls(

@@ -88,6 +88,8 @@ pub fn stat_block_character(
             slot: None,
             choices: Default::default(),
             templates: templates.to_vec(),
+            base: None,
+            granted: Default::default(),
         }],
         ..Character::default()
     })
@@ -190,6 +192,7 @@ pub(crate) fn own_listed<'a>(
             &id,
             Origin::Granted { by: by.clone() },
             None,
+            Default::default(),
         );
     }
 }
@@ -236,6 +239,7 @@ pub(crate) fn effects<'a>(
             op: effect.op,
             value,
             when,
+            by_quantity: effect.by_quantity,
         };
         out.push((
             Cow::Owned(effect),

@@ -484,6 +484,11 @@ pub struct ContentTypeDef {
     /// Makes each item of the type a sheet of its own: a creature's stat block (spec 1.7.0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stat_block: Option<StatBlock>,
+    /// Makes each item of the type a variant: a change the character applies to a base item of
+    /// one of these content types (`+1 armor` on plate), the two shown as one owned thing. An
+    /// item's own `variantOf` replaces it (spec 1.8.0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variant_of: Vec<Reference<FieldId>>,
 }
 
 /// A property of a content type.
