@@ -25,6 +25,7 @@ mod homebrew_packs;
 mod layers_samples;
 mod lexical_agreement;
 mod load_ruleset;
+mod content_resources;
 mod mechanism_packs;
 mod migrate_end_to_end;
 mod migrate_properties;

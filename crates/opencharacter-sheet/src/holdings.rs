@@ -6,7 +6,8 @@
 //! hidden or not), each with its quantity; its tags and properties are those of the
 //! character's copy (templates applied; a variant's copy is its base with the variant's
 //! properties over it, so `+1 plate` weighs what plate weighs). A property counts with its value as written: a
-//! number adds its value times the quantity, a missing property adds 0, and any other value
+//! number adds its value times the quantity, a property the item does not set adds its content
+//! type's `default` (else 0), and any other value
 //! (a text, a formula, a list) is not a number to add.
 
 use std::collections::HashMap;
@@ -61,10 +62,14 @@ impl Holdings {
                 .flatten()
                 .map(|t| t.as_str().to_owned())
                 .collect(),
+            // A property the item does not set counts with its type's `default` (one inventory
+            // slot each unless an item says otherwise).
             properties: item
-                .item
-                .properties
-                .iter()
+                .type_def
+                .into_iter()
+                .flat_map(|def| &def.properties)
+                .filter_map(|(k, p)| Some((k, p.default.as_ref()?)))
+                .chain(&item.item.properties)
                 .map(|(k, v)| (k.as_str().to_owned(), number_or_kind(v)))
                 .collect(),
         });

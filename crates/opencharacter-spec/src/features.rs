@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::model::{RulesDocument, Upgrade, UpgradeStep};
 
-/// The newest spec version this library implements (it reads every 1.x up to 1.7.x).
-pub const SUPPORTED: Version = Version::new(1, 7, 0);
+/// The newest spec version this library implements (it reads every 1.x up to 1.8.x).
+pub const SUPPORTED: Version = Version::new(1, 8, 0);
 
 /// The base version: everything not gated by a feature below.
 pub const BASE: Version = Version::new(1, 0, 0);
@@ -37,11 +37,13 @@ pub enum Feature {
     ContentRolls,
     /// A content type's `statBlock`.
     StatBlocks,
+    /// A content type's `variantOf`: its items are variants applied to a base item.
+    ItemVariants,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 9] = [
+    pub const ALL: [Feature; 10] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -51,6 +53,7 @@ impl Feature {
         Feature::LayerItems,
         Feature::ContentRolls,
         Feature::StatBlocks,
+        Feature::ItemVariants,
     ];
 
     /// The spec version that introduced the feature.
@@ -63,6 +66,7 @@ impl Feature {
             Feature::Translations => Version::new(1, 5, 0),
             Feature::LayerItems => Version::new(1, 6, 0),
             Feature::ContentRolls | Feature::StatBlocks => Version::new(1, 7, 0),
+            Feature::ItemVariants => Version::new(1, 8, 0),
         }
     }
 
@@ -78,6 +82,7 @@ impl Feature {
             Feature::LayerItems => "layer-items",
             Feature::ContentRolls => "content-rolls",
             Feature::StatBlocks => "stat-blocks",
+            Feature::ItemVariants => "item-variants",
         }
     }
 
@@ -93,6 +98,7 @@ impl Feature {
             Feature::LayerItems => "a layer that changes `items`",
             Feature::ContentRolls => "a content type's `parameters`, `rolls` or property `default`",
             Feature::StatBlocks => "a content type's `statBlock`",
+            Feature::ItemVariants => "a content type's `variantOf`",
         }
     }
 }
@@ -206,6 +212,9 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
         if content_type.stat_block.is_some() {
             note(Feature::StatBlocks, format!("{at}/statBlock"));
         }
+        if !content_type.variant_of.is_empty() {
+            note(Feature::ItemVariants, format!("{at}/variantOf"));
+        }
     }
     if !pack.upgrades.is_empty() {
         note(Feature::UpgradeScripts, "/upgrades".to_owned());
@@ -277,6 +286,7 @@ mod tests {
                 ("layer-items", "1.6.0".to_owned()),
                 ("content-rolls", "1.7.0".to_owned()),
                 ("stat-blocks", "1.7.0".to_owned()),
+                ("item-variants", "1.8.0".to_owned()),
             ]
         );
     }
@@ -307,7 +317,8 @@ mod tests {
     fn supported_versions() {
         assert!(is_supported(&Version::new(1, 0, 0)));
         assert!(is_supported(&Version::new(1, 7, 3)));
-        assert!(!is_supported(&Version::new(1, 8, 0)));
+        assert!(is_supported(&Version::new(1, 8, 0)));
+        assert!(!is_supported(&Version::new(1, 9, 0)));
         assert!(!is_supported(&Version::new(2, 0, 0)));
         assert!(!is_supported(&Version::new(0, 9, 0)));
     }

@@ -42,6 +42,8 @@ pub(crate) struct Owned<'a> {
     pub(crate) variant_effects: Vec<Effect>,
     /// The file's answers to this item's choices and those of what it brings.
     pub(crate) answers: Answers<'a>,
+    /// Its content type's declaration, for the defaults of properties it does not set.
+    pub(crate) type_def: Option<&'a ContentTypeDef>,
 }
 
 /// Where a character file answers an owned item's choices: a listed entry's own `choices` and
@@ -159,7 +161,9 @@ pub(crate) fn collect_owned<'a>(
                 granted: Some(&listed.granted),
                 at: Some(Rc::from(format!("/content/{index}"))),
             },
+            type_def: None,
         });
+        set_type_def(engine, owned.last_mut());
     }
     // A stat block owns the items its `owns` properties list (a monster's actions).
     super::stat_block::own_listed(engine, &mut owned, &mut seen);
@@ -334,7 +338,16 @@ pub(crate) fn push_new<'a>(
         base: None,
         variant_effects: Vec::new(),
         answers,
+        type_def: None,
     });
+    set_type_def(engine, owned.last_mut());
+}
+
+/// Records an owned item's type declaration, for what reads its defaults without the engine.
+fn set_type_def<'a>(engine: &Engine<'a>, owned: Option<&mut Owned<'a>>) {
+    if let Some(owned) = owned {
+        owned.type_def = item_type_def(engine, owned).map(|(_, def)| def);
+    }
 }
 
 /// An item's content type, qualified (a local type resolves from the item's pack).
