@@ -25,6 +25,7 @@ mod homebrew_packs;
 mod layers_samples;
 mod lexical_agreement;
 mod load_ruleset;
+mod content_granted_choices;
 mod content_resources;
 mod content_variants;
 mod mechanism_packs;
