@@ -26,6 +26,7 @@ mod layers_samples;
 mod lexical_agreement;
 mod load_ruleset;
 mod content_granted_choices;
+mod content_inventory;
 mod content_resources;
 mod content_variants;
 mod mechanism_packs;
