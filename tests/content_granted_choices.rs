@@ -81,9 +81,7 @@ fn an_unanswered_granted_choice_is_not_reported_until_the_file_answers_it() {
         issues(&open),
         [(
             "choice-open",
-            Some(
-                "/content/0/granted/granted-choices-core:traits.draconic-ancestry/choices/dragon"
-            )
+            Some("/content/0/granted/granted-choices-core:traits.draconic-ancestry/choices/dragon")
         )]
     );
 }

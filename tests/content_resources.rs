@@ -106,7 +106,11 @@ fn rage_uses_follow_the_barbarian_table_and_come_back_on_a_long_rest() {
         assert!(sheet.issues.is_empty(), "{:#?}", sheet.issues);
         // Granted by the class, the feature carries the resource.
         let rage = resource(&sheet, "features.rage", "uses");
-        assert_eq!(number(rage.max.as_ref()).as_deref(), Some(uses), "level {level}");
+        assert_eq!(
+            number(rage.max.as_ref()).as_deref(),
+            Some(uses),
+            "level {level}"
+        );
         assert_eq!(number(rage.current.as_ref()).as_deref(), Some(uses));
         assert_eq!(rage.recovers_on, RecoveryEvent::LongRest);
         // Without an amount, a recovery brings the pool back to its maximum.
@@ -146,7 +150,11 @@ fn bardic_inspiration_is_the_charisma_modifier_at_least_once() {
             "",
         );
         let inspiration = resource(&sheet, "features.bardic-inspiration", "uses");
-        assert_eq!(number(inspiration.max.as_ref()).as_deref(), Some(uses), "CHA {cha}");
+        assert_eq!(
+            number(inspiration.max.as_ref()).as_deref(),
+            Some(uses),
+            "CHA {cha}"
+        );
     }
 }
 

@@ -60,13 +60,18 @@ fn armor_plus_one_on_plate_is_ac_19_with_armor_worn() {
     assert!(sheet.issues.is_empty(), "{:#?}", sheet.issues);
     assert_eq!(sheet.integer("variants-core:ac"), Some(19));
     assert_eq!(
-        sheet.value("variants-core:armor.worn").map(ToString::to_string),
+        sheet
+            .value("variants-core:armor.worn")
+            .map(ToString::to_string),
         Some("true".to_owned())
     );
     // One owned thing: the variant, on its base, with the base's properties and the variant's.
     assert_eq!(sheet.content.len(), 1);
     let owned = &sheet.content[0];
-    assert_eq!(owned.id.to_string(), "variants-core:enchantments.armor-plus-1");
+    assert_eq!(
+        owned.id.to_string(),
+        "variants-core:enchantments.armor-plus-1"
+    );
     assert_eq!(
         owned.base.as_ref().map(ToString::to_string).as_deref(),
         Some("variants-core:armor.plate")
@@ -144,11 +149,11 @@ fn armor_plus_one_on_a_longsword_is_refused() {
 
 #[test]
 fn a_variant_without_a_base_waits_and_a_base_on_a_plain_item_is_ignored() {
-    let missing = sheet(
-        "",
-        "{ id: 'variants-core:enchantments.armor-plus-1' }",
+    let missing = sheet("", "{ id: 'variants-core:enchantments.armor-plus-1' }");
+    assert_eq!(
+        issues(&missing),
+        [("variant-base-missing", Some("/content/0"))]
     );
-    assert_eq!(issues(&missing), [("variant-base-missing", Some("/content/0"))]);
     assert_eq!(missing.integer("variants-core:ac"), Some(10));
 
     let unexpected = sheet(

@@ -53,10 +53,9 @@ mod value;
 mod tests;
 
 pub use evaluate::{
-    ResourceValue,
     AppliedEffect, EffectSource, EvaluateOptions, Evaluator, FieldValue, Origin, OwnedItem,
-    PoolValue, PurseFamily, Sheet, StatBlockError, TrackValue, ValueSource, WoundTrackValue,
-    evaluate, evaluate_stat_block, stat_block_character,
+    PoolValue, PurseFamily, ResourceValue, Sheet, StatBlockError, TrackValue, ValueSource,
+    WoundTrackValue, evaluate, evaluate_stat_block, stat_block_character,
 };
 pub use rolls::{
     Advantage, CheckInput, CheckOdds, CheckRoll, DiceRoll, Difficulty, Odds, Roll, RollError,

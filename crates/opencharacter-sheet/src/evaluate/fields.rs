@@ -94,8 +94,7 @@ pub(crate) fn evaluate_fields<'a>(
     }
     for owned in pass.owned.iter().filter(|o| !o.carried) {
         let mut failed = Vec::new();
-        for (effect, ctx, from) in super::item_effects::owned_effects(engine, owned, &mut failed)
-        {
+        for (effect, ctx, from) in super::item_effects::owned_effects(engine, owned, &mut failed) {
             add_effect(engine, &mut pass.diagnostics, effect, ctx, from);
         }
         pass.diagnostics.append(&mut failed);

@@ -238,7 +238,10 @@ impl After<'_, '_, '_> {
 
     /// Answers under `granted` for content the entry does not bring.
     pub(crate) fn granted_answers(&mut self, owned: &[Owned<'_>]) {
-        let answered: HashSet<&str> = owned.iter().filter_map(|o| o.answers.at.as_deref()).collect();
+        let answered: HashSet<&str> = owned
+            .iter()
+            .filter_map(|o| o.answers.at.as_deref())
+            .collect();
         let mut unknown = Vec::new();
         for (index, listed) in self.engine.character.content.iter().enumerate() {
             let mut stack: Vec<(String, &IndexMap<QualifiedContentId, GrantedAnswers>)> =

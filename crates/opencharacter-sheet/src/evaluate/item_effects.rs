@@ -78,7 +78,10 @@ pub(crate) fn owned_effects<'a>(
             let failed = |reason: String, text: &Formula| {
                 Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
                     .with_arg("formula", text)
-                    .with_arg("reason", format!("in an effect of `{}`: {reason}", owned.id))
+                    .with_arg(
+                        "reason",
+                        format!("in an effect of `{}`: {reason}", owned.id),
+                    )
                     .with_pack(ctx.clone())
             };
             let mut value = match value {

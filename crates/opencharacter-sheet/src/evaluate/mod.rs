@@ -44,12 +44,12 @@ use self::fields::evaluate_fields;
 use self::ownership::collect_owned;
 pub(crate) use self::ownership::{Owned, item_property_types, item_type_def};
 use self::purse::purse;
+pub use self::resources::ResourceValue;
 use self::settings::settings;
 pub use self::sheet::{
     AppliedEffect, EffectSource, FieldValue, Origin, OwnedItem, PoolValue, PurseFamily, Sheet,
     TrackValue, ValueSource, WoundTrackValue,
 };
-pub use self::resources::ResourceValue;
 pub use self::stat_block::{StatBlockError, evaluate_stat_block, stat_block_character};
 use crate::engine::Engine;
 use crate::holdings::Holdings;

@@ -2,15 +2,15 @@
 //! choices and grants, transitively; each owned item's content type and declared property types.
 
 use std::borrow::Cow;
-use std::rc::Rc;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
+use indexmap::IndexMap;
 use opencharacter_formula::Value;
 use opencharacter_resolve::NameKind;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::{FieldId, PackId, QualifiedContentId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::formulas::escape_segment;
-use indexmap::IndexMap;
 use opencharacter_spec::model::{ContentItem, ContentTypeDef, Effect, GrantedAnswers, ValueType};
 
 use super::formulas::holds;
@@ -306,7 +306,10 @@ pub(crate) fn collect_owned<'a>(
 }
 
 /// Adds granted or picked content, once: what the character already owns adds nothing.
-#[allow(clippy::too_many_arguments, reason = "one call site per way content is brought")]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one call site per way content is brought"
+)]
 pub(crate) fn push_new<'a>(
     engine: &Engine<'a>,
     owned: &mut Vec<Owned<'a>>,

@@ -156,7 +156,8 @@ impl After<'_, '_, '_> {
                     .iter()
                     .find(|r| r.item == *item && r.id == *id)
                     .and_then(|r| r.max.clone());
-                let too_high = matches!(&max, Some(SheetValue(Value::Number(m))) if Number::from(*value) > *m);
+                let too_high =
+                    matches!(&max, Some(SheetValue(Value::Number(m))) if Number::from(*value) > *m);
                 if *value < 0 || too_high {
                     self.out_of_bounds(
                         format!("{item}/{id}"),
