@@ -12,9 +12,11 @@
 //!    [`EvaluateOptions::max_passes`] times;
 //! 5. live state, lists, the purse, owned items' properties, rolls, and the rules issues.
 //!
-//! One module a step: `settings` (1), `ownership` (2), `fields` (3; reading one formula is
-//! `formulas`), this module's pass loop (4), and for step 5 `after` with `live`, `issues` and
-//! `items`, plus `purse`; `sheet` holds the result types.
+//! One module a step: `settings` (1), `ownership` (2; a variant applied to its base is
+//! `variants`), `fields` (3; reading one formula is `formulas`, an owned item's effects with its
+//! properties read in and scaled by quantity `item_effects`), this module's pass loop (4), and for
+//! step 5 `after` with `live`, `resources` (what content carries), `issues` and `items`, plus
+//! `purse`; `sheet` holds the result types.
 
 mod after;
 mod fields;
