@@ -4,8 +4,10 @@
 //! The reading is deliberately plain, so weights, inventory slots and other aggregates can be
 //! built on it: every owned entry counts (listed, granted or picked; carried or in a slot;
 //! hidden or not), each with its quantity; its tags and properties are those of the
-//! character's copy (templates applied). A property counts with its value as written: a
-//! number adds its value times the quantity, a missing property adds 0, and any other value
+//! character's copy (templates applied; a variant's copy is its base with the variant's
+//! properties over it, so `+1 plate` weighs what plate weighs). A property counts with its value as written: a
+//! number adds its value times the quantity, a property the item does not set adds its content
+//! type's `default` (else 0), and any other value
 //! (a text, a formula, a list) is not a number to add.
 
 use std::collections::HashMap;
@@ -52,6 +54,10 @@ impl Holdings {
     pub(crate) fn push(&mut self, item: &Owned<'_>) {
         let quantity = i64::from(item.quantity);
         *self.counts.entry(item.id.clone()).or_insert(0) += quantity;
+        // A variant on a base is both: `has("armor.plate")` holds for +1 plate.
+        if let Some(base) = &item.base {
+            *self.counts.entry(base.clone()).or_insert(0) += quantity;
+        }
         self.entries.push(Held {
             id: item.id.clone(),
             content_type: item.content_type.clone(),
@@ -65,10 +71,14 @@ impl Holdings {
                 .flatten()
                 .map(|t| t.as_str().to_owned())
                 .collect(),
+            // A property the item does not set counts with its type's `default` (one inventory
+            // slot each unless an item says otherwise).
             properties: item
-                .item
-                .properties
-                .iter()
+                .type_def
+                .into_iter()
+                .flat_map(|def| &def.properties)
+                .filter_map(|(k, p)| Some((k, p.default.as_ref()?)))
+                .chain(&item.item.properties)
                 .map(|(k, v)| (k.as_str().to_owned(), number_or_kind(v)))
                 .collect(),
         });

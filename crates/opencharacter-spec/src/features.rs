@@ -41,11 +41,13 @@ pub enum Feature {
     ContentLevels,
     /// An effect with `op: best` or a `bound`, in the rules.
     EffectBestBound,
+    /// A content type's `variantOf`: its items are variants applied to a base item.
+    ItemVariants,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 11] = [
+    pub const ALL: [Feature; 12] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -57,6 +59,7 @@ impl Feature {
         Feature::StatBlocks,
         Feature::ContentLevels,
         Feature::EffectBestBound,
+        Feature::ItemVariants,
     ];
 
     /// The spec version that introduced the feature.
@@ -69,7 +72,9 @@ impl Feature {
             Feature::Translations => Version::new(1, 5, 0),
             Feature::LayerItems => Version::new(1, 6, 0),
             Feature::ContentRolls | Feature::StatBlocks => Version::new(1, 7, 0),
-            Feature::ContentLevels | Feature::EffectBestBound => Version::new(1, 8, 0),
+            Feature::ContentLevels | Feature::EffectBestBound | Feature::ItemVariants => {
+                Version::new(1, 8, 0)
+            }
         }
     }
 
@@ -87,6 +92,7 @@ impl Feature {
             Feature::StatBlocks => "stat-blocks",
             Feature::ContentLevels => "content-levels",
             Feature::EffectBestBound => "effect-best-bound",
+            Feature::ItemVariants => "item-variants",
         }
     }
 
@@ -104,6 +110,7 @@ impl Feature {
             Feature::StatBlocks => "a content type's `statBlock`",
             Feature::ContentLevels => "a content type's `levels`",
             Feature::EffectBestBound => "an effect with `op: best` or a `bound`",
+            Feature::ItemVariants => "a content type's `variantOf`",
         }
     }
 }
@@ -220,6 +227,9 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
         if content_type.levels.is_some() {
             note(Feature::ContentLevels, format!("{at}/levels"));
         }
+        if !content_type.variant_of.is_empty() {
+            note(Feature::ItemVariants, format!("{at}/variantOf"));
+        }
     }
     let best_or_bound = |e: &Effect| e.op == EffectOp::Best || e.bound.is_some();
     let mut effects: Vec<(String, &Effect)> = Vec::new();
@@ -321,6 +331,7 @@ mod tests {
                 ("stat-blocks", "1.7.0".to_owned()),
                 ("content-levels", "1.8.0".to_owned()),
                 ("effect-best-bound", "1.8.0".to_owned()),
+                ("item-variants", "1.8.0".to_owned()),
             ]
         );
     }
@@ -383,6 +394,7 @@ mod tests {
         assert!(is_supported(&Version::new(1, 0, 0)));
         assert!(is_supported(&Version::new(1, 7, 3)));
         assert!(is_supported(&Version::new(1, 8, 1)));
+        assert!(is_supported(&Version::new(1, 8, 0)));
         assert!(!is_supported(&Version::new(1, 9, 0)));
         assert!(!is_supported(&Version::new(2, 0, 0)));
         assert!(!is_supported(&Version::new(0, 9, 0)));

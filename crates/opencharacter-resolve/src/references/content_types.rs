@@ -130,6 +130,13 @@ impl<'r> Checker<'r> {
             if let Some(stat_block) = &def.stat_block {
                 self.effects(&format!("{at}/statBlock/effects"), &stat_block.effects);
             }
+            for (index, reference) in def.variant_of.iter().enumerate() {
+                self.kind(
+                    reference,
+                    NameKind::ContentType,
+                    format!("{at}/variantOf/{index}"),
+                );
+            }
             for name in def.parameters.keys() {
                 let kind = if name.as_str() == "item" {
                     Some("the item (`item.<property>`)")

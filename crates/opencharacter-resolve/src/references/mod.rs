@@ -405,6 +405,13 @@ impl<'r> Checker<'r> {
         if let Some(price) = &item.price {
             self.price(&format!("{at}/price"), price);
         }
+        for (index, reference) in item.variant_of.iter().flatten().enumerate() {
+            self.kind(
+                reference,
+                NameKind::ContentType,
+                format!("{at}/variantOf/{index}"),
+            );
+        }
         if let Some(replaced) = item
             .deprecated
             .as_ref()

@@ -93,40 +93,11 @@ pub(crate) fn evaluate_fields<'a>(
         }
     }
     for owned in pass.owned.iter().filter(|o| !o.carried) {
-        let item_effects: Vec<Cow<'a, Effect>> = match &owned.item {
-            Cow::Borrowed(item) => item.effects.iter().flatten().map(Cow::Borrowed).collect(),
-            Cow::Owned(item) => item
-                .effects
-                .iter()
-                .flatten()
-                .cloned()
-                .map(Cow::Owned)
-                .collect(),
-        };
-        for effect in item_effects {
-            add_effect(
-                engine,
-                &mut pass.diagnostics,
-                effect,
-                owned.ctx.clone(),
-                EffectSource::Content {
-                    id: owned.id.clone(),
-                    template: None,
-                },
-            );
+        let mut failed = Vec::new();
+        for (effect, ctx, from) in super::item_effects::owned_effects(engine, owned, &mut failed) {
+            add_effect(engine, &mut pass.diagnostics, effect, ctx, from);
         }
-        for (template, effect) in &owned.template_effects {
-            add_effect(
-                engine,
-                &mut pass.diagnostics,
-                Cow::Owned(effect.clone()),
-                template.pack.clone(),
-                EffectSource::Content {
-                    id: owned.id.clone(),
-                    template: Some(template.clone()),
-                },
-            );
-        }
+        pass.diagnostics.append(&mut failed);
     }
 
     // A stat block's effects, the subject's properties read in.

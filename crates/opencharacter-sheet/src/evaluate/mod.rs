@@ -14,22 +14,27 @@
 //! 5. live state, lists, the purse, owned items' properties, rolls, and the rules issues.
 //!
 //! One module a step: `settings` (1), `ownership` (2, with `classes` for the levels an owned
-//! entry holds), `fields` (3; reading one formula is
-//! `formulas`), this module's pass loop (4), and for step 5 `after` with `live`, `issues` and
-//! `items`, plus `purse`; `sheet` holds the result types.
+//! entry holds, and `variants` for a variant applied to its base), `fields` (3; reading one
+//! formula is `formulas`, an owned item's effects with its properties read in and scaled by
+//! quantity `item_effects`), this module's pass loop (4), and for step 5 `after` with `live`,
+//! `resources` (what content carries), `issues` and `items`, plus `purse`; `sheet` holds the
+//! result types.
 
 mod after;
 mod classes;
 mod fields;
 mod formulas;
 mod issues;
+mod item_effects;
 mod items;
 mod live;
 mod ownership;
 mod purse;
+mod resources;
 mod settings;
 mod sheet;
 mod stat_block;
+mod variants;
 
 use std::collections::{HashMap, HashSet};
 
@@ -44,6 +49,7 @@ use self::fields::evaluate_fields;
 use self::ownership::collect_owned;
 pub(crate) use self::ownership::{Owned, item_property_types, item_type_def};
 use self::purse::purse;
+pub use self::resources::ResourceValue;
 use self::settings::settings;
 pub use self::sheet::{
     AppliedEffect, EffectSource, FieldValue, Origin, OwnedItem, PoolValue, PurseFamily, Sheet,
@@ -231,6 +237,7 @@ fn evaluate_with(
         fields: std::mem::take(&mut pass.fields),
         settings,
         pools: std::mem::take(&mut pass.pools),
+        resources: Vec::new(),
         tracks: IndexMap::new(),
         wound_tracks: IndexMap::new(),
         lists: IndexMap::new(),
@@ -249,6 +256,7 @@ fn evaluate_with(
         failed: &pass.failed,
     };
     after.live();
+    after.resources(&pass.owned);
     after.lists();
     after.bounds();
     after.constraints();
@@ -257,6 +265,7 @@ fn evaluate_with(
         after.link_slots(&pass.owned);
     }
     after.deprecated(&pass.owned);
+    after.granted_answers(&pass.owned);
     after.items(&pass.owned);
     let mut diagnostics = Vec::new();
     let rolls = rolls::sheet_rolls(

@@ -23,6 +23,10 @@ pub struct Sheet {
     pub settings: IndexMap<QualifiedFieldId, SheetValue>,
     /// Pools, with their maxima evaluated for this character.
     pub pools: IndexMap<QualifiedFieldId, PoolValue>,
+    /// Resources owned content carries, in the order the content is owned, each item's in its
+    /// declared order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<super::ResourceValue>,
     /// Plain tracks.
     pub tracks: IndexMap<QualifiedFieldId, TrackValue>,
     /// Wound tracks.
@@ -248,6 +252,10 @@ pub struct OwnedItem {
     /// Templates on the character's copy, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub templates: Vec<QualifiedContentId>,
+    /// For a variant: the base item it is applied to; the properties and tags shown are the
+    /// base's with the variant's over them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<QualifiedContentId>,
     /// Whether a pack hides it (it still counts).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,

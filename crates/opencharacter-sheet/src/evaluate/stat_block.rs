@@ -89,6 +89,8 @@ pub fn stat_block_character(
             choices: Default::default(),
             templates: templates.to_vec(),
             level: None,
+            base: None,
+            granted: Default::default(),
         }],
         ..Character::default()
     })
@@ -191,6 +193,7 @@ pub(crate) fn own_listed<'a>(
             &id,
             Origin::Granted { by: by.clone() },
             None,
+            Default::default(),
         );
     }
 }
@@ -238,6 +241,7 @@ pub(crate) fn effects<'a>(
             value,
             when,
             bound: effect.bound,
+            by_quantity: effect.by_quantity,
         };
         out.push((
             Cow::Owned(effect),

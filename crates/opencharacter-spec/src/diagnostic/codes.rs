@@ -386,6 +386,22 @@ codes! {
     /// a rules issue).
     CONTENT_LEVEL_UNEXPECTED = "content-level-unexpected", Issue, ["id"],
         "an item of a type without levels is given a level";
+    /// A variant is listed without the base it applies to (sheet; a rules issue).
+    VARIANT_BASE_MISSING = "variant-base-missing", Issue, ["id"],
+        "a variant names no base item";
+    /// An owned entry names a base for an item that is no variant (sheet; a rules issue).
+    VARIANT_BASE_UNEXPECTED = "variant-base-unexpected", Issue, ["id", "base"],
+        "a base is named for an item that is no variant";
+    /// A variant's base is not of a content type the variant applies to (sheet; a rules issue).
+    VARIANT_BASE_WRONG_TYPE = "variant-base-wrong-type", Issue, ["id", "base", "types"],
+        "a variant's base is of a type it does not apply to";
+    /// Saved live values for a resource the character's content does not carry (sheet; a rules
+    /// issue).
+    RESOURCE_UNKNOWN = "resource-unknown", Issue, ["id", "resource"],
+        "a saved resource belongs to no owned item";
+    /// Answers under `granted` for content the entry does not bring (sheet; a rules issue).
+    GRANTED_ANSWER_UNKNOWN = "granted-answer-unknown", Issue, ["id"],
+        "answers for content the entry does not bring";
     /// A wound track holds a mark of a kind it does not have (sheet; a rules issue).
     WOUND_MARK_UNKNOWN = "wound-mark-unknown", Issue, ["track", "mark"],
         "a wound track holds an unknown mark";

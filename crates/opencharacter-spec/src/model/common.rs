@@ -300,6 +300,10 @@ pub struct Effect {
     /// Changes the field's bound (`min` or `max`) rather than its value (spec 1.8.0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bound: Option<EffectBound>,
+    /// An `add` on a content item that counts once per unit of the owned quantity (three
+    /// charms of +1 add 3); otherwise an item's effects apply once whatever its quantity.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub by_quantity: bool,
 }
 
 /// Content that an item grants its owner (a class grants its level-1 features).

@@ -488,6 +488,11 @@ pub struct ContentTypeDef {
     /// and formulas read them with `levels` and `first` (spec 1.8.0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub levels: Option<ContentLevels>,
+    /// Makes each item of the type a variant: a change the character applies to a base item of
+    /// one of these content types (`+1 armor` on plate), the two shown as one owned thing. An
+    /// item's own `variantOf` replaces it (spec 1.8.0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variant_of: Vec<Reference<FieldId>>,
 }
 
 /// How the items of a content type hold levels.
