@@ -79,3 +79,20 @@ fn an_effect_by_quantity_counts_once_per_item_and_others_once() {
     assert_eq!(sheet.integer("inventory-core:ward"), Some(3));
     assert_eq!(sheet.integer("inventory-core:luck"), Some(1));
 }
+
+#[test]
+fn a_best_by_quantity_is_a_base_the_adds_count_on() {
+    // `docs/spec/rules.md#effects`: `byQuantity` multiplies any operation's value, and a `best`
+    // is kept (highest of the value and each base) before `add`s are summed on it.
+    // Two guard stones of `ward: 2`: a base of 2 × 2 = 4, higher than the default 0; the three
+    // ward stones add 3 × 1 on it: 4 + 3 = 7.
+    let two = sheet(
+        10,
+        &format!("{PACKED}, {{ id: 'inventory-core:charms.guard-stone', quantity: 2 }}"),
+    );
+    assert!(two.issues.is_empty(), "{:#?}", two.issues);
+    assert_eq!(two.integer("inventory-core:ward"), Some(7));
+    // One guard stone alone: the base 2, nothing added.
+    let one = sheet(10, "{ id: 'inventory-core:charms.guard-stone' }");
+    assert_eq!(one.integer("inventory-core:ward"), Some(2));
+}
