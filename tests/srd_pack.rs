@@ -829,7 +829,10 @@ impl Sheet {
                     let next = match (op, current) {
                         (EffectOp::Set, _) | (_, None) => value,
                         (EffectOp::Add, Some(c)) => number_op(&c, &value, |a, b| a + b),
-                        (EffectOp::Min, Some(c)) => number_op(&c, &value, i64::max),
+                        // The SRD pack writes no `best` (a base kept when higher, as `min`).
+                        (EffectOp::Min | EffectOp::Best, Some(c)) => {
+                            number_op(&c, &value, i64::max)
+                        }
                         (EffectOp::Max, Some(c)) => number_op(&c, &value, i64::min),
                     };
                     values.insert(target, next);

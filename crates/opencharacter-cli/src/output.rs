@@ -53,6 +53,7 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("h-fields", "Fields", "Campos"),
     ("h-live", "Live", "En juego"),
     ("h-purse", "Purse", "Bolsa"),
+    ("recovers", "recovers: {on}", "se recupera: {on}"),
     ("h-content", "Content", "Contenido"),
     ("h-rolls", "Rolls", "Tiradas"),
     ("h-issues", "Issues", "Problemas"),

@@ -287,7 +287,11 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
         }
         let _ = writeln!(out, "{line}");
     }
-    if !sheet.pools.is_empty() || !sheet.tracks.is_empty() || !sheet.wound_tracks.is_empty() {
+    if !sheet.pools.is_empty()
+        || !sheet.tracks.is_empty()
+        || !sheet.wound_tracks.is_empty()
+        || !sheet.resources.is_empty()
+    {
         let _ = writeln!(out, "{}", say("h-live", &[]));
         for (id, pool) in sheet.pools.iter().filter(|(_, pool)| !pool.hidden) {
             let _ = writeln!(
@@ -317,6 +321,22 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
                 marks.join(", "),
                 value(track.boxes.as_ref()),
                 value(track.penalty.as_ref())
+            );
+        }
+        // Resources content carries: `<item>/<resource>: current / max, back on <event>`.
+        for resource in &sheet.resources {
+            let amount = resource
+                .recovers
+                .as_ref()
+                .map_or_else(String::new, |a| format!(" ({a})"));
+            let _ = writeln!(
+                out,
+                "  {}/{}: {} / {}, {}{amount}",
+                resource.item,
+                resource.id,
+                value(resource.current.as_ref()),
+                value(resource.max.as_ref()),
+                say("recovers", &[("on", resource.recovers_on.name())]),
             );
         }
     }

@@ -132,3 +132,37 @@ fn what_is_no_stat_block_is_an_error() {
     let output = run(&["sheet", "--packs", "packs/5e/srd-5.1"]);
     assert_eq!(output.status.code(), Some(2), "no character and no monster");
 }
+
+#[test]
+fn resources_content_carries_show_under_live() {
+    // `tests/packs/resources`: the wand's 7 charges (3 saved) come back by 1d6 + 1 at dawn;
+    // a level-3 barbarian's Rage has 3 uses (the SRD's Barbarian table), back on a long rest.
+    let character = std::env::temp_dir().join(format!(
+        "opencharacter-cli-resources-{}.yaml",
+        std::process::id()
+    ));
+    std::fs::write(
+        &character,
+        "packs: { resources-core: 0.1.0 }\n\
+         setup: { packs: { resources-core: 0.1.0 } }\n\
+         fields: { 'resources-core:level': 3 }\n\
+         content: [{ id: 'resources-core:wands.magic-missiles' }, { id: 'resources-core:classes.barbarian' }]\n\
+         live: { resources: { 'resources-core:wands.magic-missiles': { charges: 3 } } }\n",
+    )
+    .unwrap();
+    let output = run(&[
+        "sheet",
+        character.to_str().unwrap(),
+        "--packs",
+        "tests/packs/resources/core",
+    ]);
+    let _ = std::fs::remove_file(&character);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "Live\n  resources-core:wands.magic-missiles/charges: 3 / 7, recovers: dawn (d6 + 1)\n  resources-core:features.rage/uses: 3 / 3, recovers: longRest\n"
+        ),
+        "{text}"
+    );
+}

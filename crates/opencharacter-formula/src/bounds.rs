@@ -114,7 +114,12 @@ fn interval<E: Environment + ?Sized>(expr: &Expr, env: &E) -> Raw<Bounds> {
             Bounds::fixed(number(value)?)
         }
         Expr::Call {
-            function: function @ (Function::Count | Function::Total | Function::Tagged),
+            function:
+                function @ (Function::Count
+                | Function::Total
+                | Function::Tagged
+                | Function::Levels
+                | Function::Linked),
             args,
         } => match args.as_slice() {
             [Expr::String { value }, tag @ ..] => {

@@ -646,7 +646,10 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
             | Function::Count
             | Function::Setting
             | Function::Total
-            | Function::Tagged => {
+            | Function::Tagged
+            | Function::Levels
+            | Function::First
+            | Function::Linked => {
                 let Expr::String { value: id } = first else {
                     return Err(wrong("a string literal", &Value::Bool(false)).into());
                 };

@@ -57,6 +57,42 @@ pub trait Environment {
             None,
         )))
     }
+
+    /// `levels(id)`: the levels the character holds in the content item `id` (a class), or,
+    /// when `id` names a content type and no item, in every item of that type.
+    ///
+    /// The default fails with [`EvalErrorKind::UnknownAggregate`], as [`Environment::total`].
+    fn levels(&self, id: &str) -> Result<i64, EvalErrorKind> {
+        Err(EvalErrorKind::UnknownAggregate(aggregate_text(
+            Function::Levels,
+            id,
+            None,
+        )))
+    }
+
+    /// `first(id)`: whether the content item `id` is the first item of its content type the
+    /// character lists.
+    ///
+    /// The default fails with [`EvalErrorKind::UnknownAggregate`], as [`Environment::total`].
+    fn first(&self, id: &str) -> Result<bool, EvalErrorKind> {
+        Err(EvalErrorKind::UnknownAggregate(aggregate_text(
+            Function::First,
+            id,
+            None,
+        )))
+    }
+
+    /// `linked(tag)`: how many owned items that fill a link slot carry `tag`, each counted
+    /// with its quantity.
+    ///
+    /// The default fails with [`EvalErrorKind::UnknownAggregate`], as [`Environment::total`].
+    fn linked(&self, tag: &str) -> Result<i64, EvalErrorKind> {
+        Err(EvalErrorKind::UnknownAggregate(aggregate_text(
+            Function::Linked,
+            tag,
+            None,
+        )))
+    }
 }
 
 /// The call's text for messages: `total("weight", "gear")`.

@@ -422,6 +422,9 @@ pub(crate) fn read_id<E: Environment + ?Sized>(
             Value::Number(env.total(id, tag)?)
         }
         Function::Tagged => Value::from(env.tagged(id)?),
+        Function::Levels => Value::from(env.levels(id)?),
+        Function::First => Value::Bool(env.first(id)?),
+        Function::Linked => Value::from(env.linked(id)?),
         _ => {
             return Err(EvalErrorKind::OutOfRange(format!(
                 "`{}` reads no ID",
@@ -558,7 +561,10 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
             | Function::Count
             | Function::Setting
             | Function::Total
-            | Function::Tagged => {
+            | Function::Tagged
+            | Function::Levels
+            | Function::First
+            | Function::Linked => {
                 let Expr::String { value: id } = first else {
                     let value = self.eval(first)?;
                     return Err(wrong("a string literal", &value).into());

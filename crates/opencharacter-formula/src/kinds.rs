@@ -268,8 +268,12 @@ fn call_kinds(function: Function, args: &[Expr]) -> Kinds {
                 kinds
             }
         }
-        Function::Has => Kinds::of(Kind::Boolean),
-        Function::Count | Function::Total | Function::Tagged => Kinds::of(Kind::Number),
+        Function::Has | Function::First => Kinds::of(Kind::Boolean),
+        Function::Count
+        | Function::Total
+        | Function::Tagged
+        | Function::Levels
+        | Function::Linked => Kinds::of(Kind::Number),
         Function::Setting => Kinds::names(),
         Function::Under => Kinds::of(Kind::Dice),
     }
@@ -307,6 +311,11 @@ mod tests {
             ("setting(\"variant.mode\")", "a name's value"),
             ("if(flag, weapon.damage, 1d6)", "dice or a name's value"),
             ("total(\"weight\") + tagged(\"gear\")", "a number"),
+            (
+                "levels(\"classes.fighter\") + linked(\"heavy\")",
+                "a number",
+            ),
+            ("first(\"classes.fighter\")", "a boolean"),
             ("under(35)", "dice"),
             ("-true", "no value"),
             ("\"a\" + 1", "no value"),

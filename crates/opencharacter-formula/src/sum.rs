@@ -238,6 +238,8 @@ fn integer_node(expr: &Expr) -> bool {
                 | Function::Under
                 | Function::Count
                 | Function::Tagged
+                | Function::Levels
+                | Function::Linked
         ),
         _ => false,
     }

@@ -286,11 +286,20 @@ pub enum Function {
     Total,
     /// `tagged("tag")`: how many owned items carry the tag, each counted with its quantity.
     Tagged,
+    /// `levels("id")`: the levels the character holds in a content item (a class), or in
+    /// every item of a content type when the ID names a type and no item.
+    Levels,
+    /// `first("id")`: whether the content item is the first of its content type the
+    /// character lists (the class a character started with).
+    First,
+    /// `linked("tag")`: how many owned items filling a link slot carry the tag (worn armor,
+    /// a wielded weapon), each counted with its quantity.
+    Linked,
 }
 
 impl Function {
     /// Every function, in the order the spec lists them.
-    pub const ALL: [Function; 17] = [
+    pub const ALL: [Function; 20] = [
         Function::Floor,
         Function::Ceil,
         Function::Round,
@@ -308,6 +317,9 @@ impl Function {
         Function::Under,
         Function::Total,
         Function::Tagged,
+        Function::Levels,
+        Function::First,
+        Function::Linked,
     ];
 
     /// The name as written.
@@ -330,6 +342,9 @@ impl Function {
             Function::Under => "under",
             Function::Total => "total",
             Function::Tagged => "tagged",
+            Function::Levels => "levels",
+            Function::First => "first",
+            Function::Linked => "linked",
         }
     }
 
@@ -349,7 +364,10 @@ impl Function {
             | Function::Has
             | Function::Count
             | Function::Setting
-            | Function::Tagged => n == 1,
+            | Function::Tagged
+            | Function::Levels
+            | Function::First
+            | Function::Linked => n == 1,
             Function::Min | Function::Max => n >= 1,
             Function::Clamp | Function::If => n == 3,
             Function::Choose => n >= 2,
@@ -369,7 +387,10 @@ impl Function {
             | Function::Has
             | Function::Count
             | Function::Setting
-            | Function::Tagged => "exactly 1 argument",
+            | Function::Tagged
+            | Function::Levels
+            | Function::First
+            | Function::Linked => "exactly 1 argument",
             Function::Min | Function::Max => "at least 1 argument",
             Function::Clamp | Function::If => "exactly 3 arguments",
             Function::Choose => "at least 2 arguments",
@@ -388,6 +409,9 @@ impl Function {
                 | Function::Setting
                 | Function::Total
                 | Function::Tagged
+                | Function::Levels
+                | Function::First
+                | Function::Linked
         )
     }
 }
@@ -593,7 +617,10 @@ impl Expr {
             Expr::Call { function, args } => {
                 refs.functions.insert(function.name().to_owned());
                 match (function, args.as_slice()) {
-                    (Function::Has | Function::Count, [Expr::String { value }]) => {
+                    (
+                        Function::Has | Function::Count | Function::Levels | Function::First,
+                        [Expr::String { value }],
+                    ) => {
                         refs.content.insert(value.clone());
                     }
                     (Function::Setting, [Expr::String { value }]) => {
@@ -605,7 +632,7 @@ impl Expr {
                             refs.tags.insert(value.clone());
                         }
                     }
-                    (Function::Tagged, [Expr::String { value }]) => {
+                    (Function::Tagged | Function::Linked, [Expr::String { value }]) => {
                         refs.tags.insert(value.clone());
                     }
                     (Function::Under, _) => refs.dice = true,

@@ -5,7 +5,7 @@
     reason = "a panic in a test is its failure report"
 )]
 
-use opencharacter_formula::{Expr, MAX_DEPTH, MAX_LEN, parse};
+use opencharacter_formula::{Expr, MAX_DEPTH, MAX_LEN, MapEnv, SplitMix64, parse};
 
 /// `source` parses and prints as `canonical`, and the canonical text is a fixed point.
 fn canon(source: &str, canonical: &str) {
@@ -238,6 +238,34 @@ fn references_list_what_a_formula_uses() {
     assert_eq!(refs.properties.iter().collect::<Vec<_>>(), ["weight"]);
     assert_eq!(refs.tags.iter().collect::<Vec<_>>(), ["gear", "light"]);
     assert!(!refs.dice);
+    // `levels` and `first` name content (or a content type), `linked` a tag.
+    let refs = parse(
+        "levels(\"classes.fighter\") >= 5 and first(\"classes.wizard\") and linked(\"heavy\") == 0",
+    )
+    .unwrap()
+    .references();
+    assert_eq!(
+        refs.content.iter().collect::<Vec<_>>(),
+        ["classes.fighter", "classes.wizard"]
+    );
+    assert_eq!(refs.tags.iter().collect::<Vec<_>>(), ["heavy"]);
+    // An environment that knows nothing of levels or slots says so rather than answering 0.
+    for text in [
+        "levels(\"classes.fighter\")",
+        "first(\"classes.fighter\")",
+        "linked(\"heavy\")",
+    ] {
+        let error = parse(text)
+            .unwrap()
+            .eval(&MapEnv::default(), &mut SplitMix64::new(1))
+            .unwrap_err();
+        assert_eq!(error.kind.code(), "formula-unknown-aggregate", "{text}");
+    }
+    // Only string literals: what they read is known without evaluating.
+    assert_eq!(
+        parse("levels(class)").unwrap_err().code(),
+        parse("tagged(gear)").unwrap_err().code()
+    );
     // A tree reader refuses an aggregate whose arguments are not string literals.
     let bad = r#"{"kind":"call","function":"total","args":[{"kind":"string","value":"w"},{"kind":"field","name":"t"}]}"#;
     assert_eq!(

@@ -105,6 +105,24 @@ pub fn check_character(ruleset: &Ruleset, character: &Character) -> Diagnostics 
         for (i, template) in owned.templates.iter().enumerate() {
             check.template(template, &format!("{pointer}/templates/{i}"));
         }
+        if let Some(base) = &owned.base {
+            check.content(base, &format!("{pointer}/base"), true);
+        }
+        // Answers for brought content, by the path of the grant: every ID named is known.
+        let mut stack = vec![(pointer, &owned.granted)];
+        while let Some((at, granted)) = stack.pop() {
+            for (id, node) in granted {
+                let here = format!("{at}/granted/{}", escape_segment(&id.to_string()));
+                check.content(id, &here, false);
+                for (choice, picked) in &node.choices {
+                    for (i, content) in picked.iter().enumerate() {
+                        let at = format!("{here}/choices/{}/{i}", escape_segment(choice.as_str()));
+                        check.content(content, &at, false);
+                    }
+                }
+                stack.push((here, &node.granted));
+            }
+        }
     }
     check.out
 }

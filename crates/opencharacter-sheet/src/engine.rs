@@ -234,6 +234,34 @@ impl Environment for Env<'_, '_> {
     fn tagged(&self, tag: &str) -> Result<i64, EvalErrorKind> {
         self.owned.tagged(tag)
     }
+
+    /// A content item's levels, else a content type's (an ID naming both reads the item).
+    fn levels(&self, id: &str) -> Result<i64, EvalErrorKind> {
+        if let Some(item) = self.engine.content_id(self.ctx, id) {
+            return self.owned.levels_in(&item);
+        }
+        let reference: Reference<FieldId> = id
+            .parse()
+            .map_err(|_| EvalErrorKind::UnknownAggregate(format!("levels(\"{id}\")")))?;
+        match self
+            .engine
+            .resolve_kind(self.ctx, &reference, NameKind::ContentType)
+        {
+            Some(content_type) => self.owned.levels_of_type(&content_type),
+            None => Ok(0),
+        }
+    }
+
+    fn first(&self, id: &str) -> Result<bool, EvalErrorKind> {
+        Ok(self
+            .engine
+            .content_id(self.ctx, id)
+            .is_some_and(|item| self.owned.first(&item)))
+    }
+
+    fn linked(&self, tag: &str) -> Result<i64, EvalErrorKind> {
+        self.owned.linked(tag)
+    }
 }
 
 impl Env<'_, '_> {

@@ -4,14 +4,16 @@
 //! The reading is deliberately plain, so weights, inventory slots and other aggregates can be
 //! built on it: every owned entry counts (listed, granted or picked; carried or in a slot;
 //! hidden or not), each with its quantity; its tags and properties are those of the
-//! character's copy (templates applied). A property counts with its value as written: a
-//! number adds its value times the quantity, a missing property adds 0, and any other value
+//! character's copy (templates applied; a variant's copy is its base with the variant's
+//! properties over it, so `+1 plate` weighs what plate weighs). A property counts with its value as written: a
+//! number adds its value times the quantity, a property the item does not set adds its content
+//! type's `default` (else 0), and any other value
 //! (a text, a formula, a list) is not a number to add.
 
 use std::collections::HashMap;
 
 use opencharacter_formula::{EvalErrorKind, Number};
-use opencharacter_spec::ids::QualifiedContentId;
+use opencharacter_spec::ids::{QualifiedContentId, QualifiedFieldId};
 
 use crate::evaluate::Owned;
 use crate::value::json_number;
@@ -24,9 +26,14 @@ pub(crate) struct Holdings {
     entries: Vec<Held>,
 }
 
-/// One owned entry: its quantity, tags and properties.
+/// One owned entry: its quantity, tags and properties; its content type, whether it fills
+/// a link slot and the levels it holds (`levels`, `first`, `linked`).
 #[derive(Debug, Clone, PartialEq)]
 struct Held {
+    id: QualifiedContentId,
+    content_type: Option<QualifiedFieldId>,
+    linked: bool,
+    levels: Option<i64>,
     quantity: i64,
     tags: Vec<String>,
     /// Property values by property ID: a number, or the kind of value that is not one.
@@ -47,7 +54,15 @@ impl Holdings {
     pub(crate) fn push(&mut self, item: &Owned<'_>) {
         let quantity = i64::from(item.quantity);
         *self.counts.entry(item.id.clone()).or_insert(0) += quantity;
+        // A variant on a base is both: `has("armor.plate")` holds for +1 plate.
+        if let Some(base) = &item.base {
+            *self.counts.entry(base.clone()).or_insert(0) += quantity;
+        }
         self.entries.push(Held {
+            id: item.id.clone(),
+            content_type: item.content_type.clone(),
+            linked: item.slot.is_some(),
+            levels: item.levels,
             quantity,
             tags: item
                 .item
@@ -56,10 +71,14 @@ impl Holdings {
                 .flatten()
                 .map(|t| t.as_str().to_owned())
                 .collect(),
+            // A property the item does not set counts with its type's `default` (one inventory
+            // slot each unless an item says otherwise).
             properties: item
-                .item
-                .properties
-                .iter()
+                .type_def
+                .into_iter()
+                .flat_map(|def| &def.properties)
+                .filter_map(|(k, p)| Some((k, p.default.as_ref()?)))
+                .chain(&item.item.properties)
                 .map(|(k, v)| (k.as_str().to_owned(), number_or_kind(v)))
                 .collect(),
         });
@@ -93,6 +112,48 @@ impl Holdings {
     /// How many owned items carry `tag`, each counted with its quantity.
     pub(crate) fn tagged(&self, tag: &str) -> Result<i64, EvalErrorKind> {
         self.carrying(Some(tag))
+            .try_fold(0i64, |n, held| n.checked_add(held.quantity))
+            .ok_or(EvalErrorKind::Overflow)
+    }
+
+    /// The levels held in the item `id`, over every entry that holds it.
+    pub(crate) fn levels_in(&self, id: &QualifiedContentId) -> Result<i64, EvalErrorKind> {
+        self.sum_levels(|held| &held.id == id)
+    }
+
+    /// The levels held in every item of the content type `type_id`.
+    pub(crate) fn levels_of_type(&self, type_id: &QualifiedFieldId) -> Result<i64, EvalErrorKind> {
+        self.sum_levels(|held| held.content_type.as_ref() == Some(type_id))
+    }
+
+    fn sum_levels(&self, wanted: impl Fn(&Held) -> bool) -> Result<i64, EvalErrorKind> {
+        self.entries
+            .iter()
+            .filter(|held| wanted(held))
+            .filter_map(|held| held.levels)
+            .try_fold(0i64, i64::checked_add)
+            .ok_or(EvalErrorKind::Overflow)
+    }
+
+    /// Whether `id` is the first owned entry of its content type (the order of step 2:
+    /// listed items first, in the file's order).
+    pub(crate) fn first(&self, id: &QualifiedContentId) -> bool {
+        let Some(own) = self.entries.iter().find(|held| &held.id == id) else {
+            return false;
+        };
+        let Some(content_type) = &own.content_type else {
+            return true;
+        };
+        self.entries
+            .iter()
+            .find(|held| held.content_type.as_ref() == Some(content_type))
+            .is_some_and(|held| &held.id == id)
+    }
+
+    /// How many owned items that fill a link slot carry `tag`, with their quantities.
+    pub(crate) fn linked(&self, tag: &str) -> Result<i64, EvalErrorKind> {
+        self.carrying(Some(tag))
+            .filter(|held| held.linked)
             .try_fold(0i64, |n, held| n.checked_add(held.quantity))
             .ok_or(EvalErrorKind::Overflow)
     }

@@ -7,10 +7,10 @@
 use semver::Version;
 use serde::Serialize;
 
-use crate::model::{RulesDocument, Upgrade, UpgradeStep};
+use crate::model::{Effect, EffectOp, RulesDocument, Upgrade, UpgradeStep};
 
-/// The newest spec version this library implements (it reads every 1.x up to 1.7.x).
-pub const SUPPORTED: Version = Version::new(1, 7, 0);
+/// The newest spec version this library implements (it reads every 1.x up to 1.8.x).
+pub const SUPPORTED: Version = Version::new(1, 8, 0);
 
 /// The base version: everything not gated by a feature below.
 pub const BASE: Version = Version::new(1, 0, 0);
@@ -37,11 +37,17 @@ pub enum Feature {
     ContentRolls,
     /// A content type's `statBlock`.
     StatBlocks,
+    /// A content type's `levels` (levels per class, multiclassing).
+    ContentLevels,
+    /// An effect with `op: best` or a `bound`, in the rules.
+    EffectBestBound,
+    /// A content type's `variantOf`: its items are variants applied to a base item.
+    ItemVariants,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 9] = [
+    pub const ALL: [Feature; 12] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -51,6 +57,9 @@ impl Feature {
         Feature::LayerItems,
         Feature::ContentRolls,
         Feature::StatBlocks,
+        Feature::ContentLevels,
+        Feature::EffectBestBound,
+        Feature::ItemVariants,
     ];
 
     /// The spec version that introduced the feature.
@@ -63,6 +72,9 @@ impl Feature {
             Feature::Translations => Version::new(1, 5, 0),
             Feature::LayerItems => Version::new(1, 6, 0),
             Feature::ContentRolls | Feature::StatBlocks => Version::new(1, 7, 0),
+            Feature::ContentLevels | Feature::EffectBestBound | Feature::ItemVariants => {
+                Version::new(1, 8, 0)
+            }
         }
     }
 
@@ -78,6 +90,9 @@ impl Feature {
             Feature::LayerItems => "layer-items",
             Feature::ContentRolls => "content-rolls",
             Feature::StatBlocks => "stat-blocks",
+            Feature::ContentLevels => "content-levels",
+            Feature::EffectBestBound => "effect-best-bound",
+            Feature::ItemVariants => "item-variants",
         }
     }
 
@@ -93,6 +108,9 @@ impl Feature {
             Feature::LayerItems => "a layer that changes `items`",
             Feature::ContentRolls => "a content type's `parameters`, `rolls` or property `default`",
             Feature::StatBlocks => "a content type's `statBlock`",
+            Feature::ContentLevels => "a content type's `levels`",
+            Feature::EffectBestBound => "an effect with `op: best` or a `bound`",
+            Feature::ItemVariants => "a content type's `variantOf`",
         }
     }
 }
@@ -206,6 +224,40 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
         if content_type.stat_block.is_some() {
             note(Feature::StatBlocks, format!("{at}/statBlock"));
         }
+        if content_type.levels.is_some() {
+            note(Feature::ContentLevels, format!("{at}/levels"));
+        }
+        if !content_type.variant_of.is_empty() {
+            note(Feature::ItemVariants, format!("{at}/variantOf"));
+        }
+    }
+    let best_or_bound = |e: &Effect| e.op == EffectOp::Best || e.bound.is_some();
+    let mut effects: Vec<(String, &Effect)> = Vec::new();
+    for (id, effect) in &rules.effects {
+        effects.push((
+            format!("/rules/effects/{}", escape_segment(id.as_str())),
+            effect,
+        ));
+    }
+    for (id, choice) in &rules.situational_choices {
+        let at = format!(
+            "/rules/situationalChoices/{}/modify",
+            escape_segment(id.as_str())
+        );
+        effects.extend((choice.modify.iter().enumerate()).map(|(i, e)| (format!("{at}/{i}"), e)));
+    }
+    for (id, content_type) in &rules.content_types {
+        if let Some(block) = &content_type.stat_block {
+            let at = format!(
+                "/rules/contentTypes/{}/statBlock/effects",
+                escape_segment(id.as_str())
+            );
+            effects
+                .extend((block.effects.iter().enumerate()).map(|(i, e)| (format!("{at}/{i}"), e)));
+        }
+    }
+    if let Some((at, _)) = effects.into_iter().find(|(_, e)| best_or_bound(e)) {
+        note(Feature::EffectBestBound, at);
     }
     if !pack.upgrades.is_empty() {
         note(Feature::UpgradeScripts, "/upgrades".to_owned());
@@ -277,6 +329,9 @@ mod tests {
                 ("layer-items", "1.6.0".to_owned()),
                 ("content-rolls", "1.7.0".to_owned()),
                 ("stat-blocks", "1.7.0".to_owned()),
+                ("content-levels", "1.8.0".to_owned()),
+                ("effect-best-bound", "1.8.0".to_owned()),
+                ("item-variants", "1.8.0".to_owned()),
             ]
         );
     }
@@ -295,6 +350,37 @@ mod tests {
     }
 
     #[test]
+    fn levels_and_best_or_bound_effects_need_1_8() {
+        let rules: RulesDocument = crate::yaml::from_str(
+            "contentTypes:\n  class: { levels: { defaultFrom: level } }\n\
+             effects:\n  plain: { target: ac, op: add, value: '1' }\n\
+             \x20 cap: { target: str, op: set, value: '24', bound: max }\n",
+        )
+        .unwrap();
+        let pack = PackContents {
+            rules: &rules,
+            upgrades: &[],
+            languages: &["en"],
+            default_language: "en",
+        };
+        let used: Vec<(Feature, String)> = features_used(&pack)
+            .into_iter()
+            .map(|u| (u.feature, u.pointer))
+            .collect();
+        assert_eq!(
+            used,
+            [
+                (
+                    Feature::ContentLevels,
+                    "/rules/contentTypes/class/levels".to_owned()
+                ),
+                (Feature::EffectBestBound, "/rules/effects/cap".to_owned()),
+            ]
+        );
+        assert_eq!(lowest_spec_version(&pack), Version::new(1, 8, 0));
+    }
+
+    #[test]
     fn required_version_is_the_newest_feature() {
         assert_eq!(required_version([]), BASE);
         assert_eq!(
@@ -307,7 +393,9 @@ mod tests {
     fn supported_versions() {
         assert!(is_supported(&Version::new(1, 0, 0)));
         assert!(is_supported(&Version::new(1, 7, 3)));
-        assert!(!is_supported(&Version::new(1, 8, 0)));
+        assert!(is_supported(&Version::new(1, 8, 1)));
+        assert!(is_supported(&Version::new(1, 8, 0)));
+        assert!(!is_supported(&Version::new(1, 9, 0)));
         assert!(!is_supported(&Version::new(2, 0, 0)));
         assert!(!is_supported(&Version::new(0, 9, 0)));
     }

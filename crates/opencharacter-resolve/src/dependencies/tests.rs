@@ -48,7 +48,7 @@ fn a_valid_order_has_no_diagnostics() {
 
 #[test]
 fn every_problem_is_reported_at_once() {
-    let new_spec = pack_spec("g-new", "1.0.0", "1.8.0", &[]);
+    let new_spec = pack_spec("g-new", "1.0.0", "1.9.0", &[]);
     let home = pack(
         "g-home",
         "0.1.0",
@@ -67,7 +67,7 @@ fn every_problem_is_reported_at_once() {
     assert_eq!(
         report(&diagnostics),
         [
-            "spec-version-unsupported: pack `g-new` needs spec version 1.8.0, but this library supports 1.0.0 to 1.7.x",
+            "spec-version-unsupported: pack `g-new` needs spec version 1.9.0, but this library supports 1.0.0 to 1.8.x",
             "missing-dependency: pack `g-home` depends on `g-core` ^2.0.0, but 1.2.0 is loaded",
             "missing-dependency: pack `g-home` depends on `g-gone` ^1, but it is not loaded",
             "invalid-version-range: pack `g-home` gives `g-extra` the range `1.2.O`, which is not a version range (column 5: unexpected `O`)",

@@ -1,12 +1,13 @@
 //! The references of what a content type declares for its items' rolls: each roll's result-band
 //! set and situational choices, its stat block's effect targets, the names its formulas may read
 //! besides fields (`item.<property>` of the type, its parameters), and parameters that would hide
-//! a name formulas already read (`roll-parameter-name`).
+//! a name formulas already read (`roll-parameter-name`); the field a type's `levels` default
+//! from (`levels-default-not-number`).
 
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::FieldId;
 use opencharacter_spec::model::formulas::escape_segment;
-use opencharacter_spec::model::{ContentTypeDef, PackRelease};
+use opencharacter_spec::model::{ContentTypeDef, PackRelease, ValueType};
 
 use super::Checker;
 use crate::resolver::NameKind;
@@ -125,8 +126,16 @@ impl<'r> Checker<'r> {
                     );
                 }
             }
+            self.levels_default(id, def, &at);
             if let Some(stat_block) = &def.stat_block {
                 self.effects(&format!("{at}/statBlock/effects"), &stat_block.effects);
+            }
+            for (index, reference) in def.variant_of.iter().enumerate() {
+                self.kind(
+                    reference,
+                    NameKind::ContentType,
+                    format!("{at}/variantOf/{index}"),
+                );
             }
             for name in def.parameters.keys() {
                 let kind = if name.as_str() == "item" {
@@ -159,6 +168,28 @@ impl<'r> Checker<'r> {
                     );
                 }
             }
+        }
+    }
+
+    /// A type's `levels.defaultFrom` must name a field (`unresolved-reference`), and a
+    /// `number` one (`levels-default-not-number`): an entry without a `level` holds its value.
+    fn levels_default(&mut self, id: &FieldId, def: &ContentTypeDef, at: &str) {
+        let Some(field) = def.levels.as_ref().and_then(|l| l.default_from.as_ref()) else {
+            return;
+        };
+        let pointer = format!("{at}/levels/defaultFrom");
+        let Some(found) = self.kind(field, NameKind::Field, pointer.clone()) else {
+            return;
+        };
+        let value_type = self.ruleset.fields.get(&found).map(|f| f.value_type);
+        if value_type.is_some_and(|t| t != ValueType::Number) {
+            self.out.push(
+                Diagnostic::new(&codes::LEVELS_DEFAULT_NOT_NUMBER)
+                    .with_arg("type", id)
+                    .with_arg("field", &found)
+                    .with_pack(self.pack.clone())
+                    .with_pointer(pointer),
+            );
         }
     }
 }

@@ -17,13 +17,13 @@
 //! Every diagnostic has the pack and a JSON pointer into the pack's release.
 
 use opencharacter_formula::parse;
-use opencharacter_spec::diagnostic::Diagnostics;
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::{ContentId, FieldId, PackId, Qualified, QualifiedFieldId, Reference};
 use opencharacter_spec::model::formulas::{FormulaSite, escape_segment, release_formulas};
 use opencharacter_spec::model::rules::ValueType;
 use opencharacter_spec::model::{
-    Choice, ContentItem, ContentTypeDef, Effect, GoodsFilter, Grant, LootTable, PackRelease, Price,
-    Ruleset,
+    Choice, ContentItem, ContentTypeDef, Effect, EffectOp, GoodsFilter, Grant, LootTable,
+    PackRelease, Price, Ruleset,
 };
 
 use crate::load::reference_diagnostic;
@@ -151,10 +151,32 @@ impl<'r> Checker<'r> {
 
     fn effects(&mut self, at: &str, effects: &[Effect]) {
         for (index, effect) in effects.iter().enumerate() {
-            self.kind(
-                &effect.target,
-                NameKind::Field,
-                format!("{at}/{index}/target"),
+            self.effect(&format!("{at}/{index}"), effect);
+        }
+    }
+
+    /// An effect's target must be a field; `best` and a `bound` compare numbers, so they need
+    /// a `number` field (`effect-not-number`).
+    fn effect(&mut self, at: &str, effect: &Effect) {
+        let target = self.kind(&effect.target, NameKind::Field, format!("{at}/target"));
+        let numeric = match (&effect.bound, effect.op) {
+            (Some(bound), _) => Some(("bound", format!("`bound: {bound:?}`").to_lowercase())),
+            (None, EffectOp::Best) => Some(("op", "`op: best`".to_owned())),
+            _ => None,
+        };
+        let value_type = target
+            .as_ref()
+            .and_then(|t| self.ruleset.fields.get(t))
+            .map(|f| f.value_type);
+        if let (Some((key, what)), Some(value_type)) = (numeric, value_type)
+            && value_type != ValueType::Number
+        {
+            self.out.push(
+                Diagnostic::new(&codes::EFFECT_NOT_NUMBER)
+                    .with_arg("target", &effect.target)
+                    .with_arg("what", what)
+                    .with_pack(self.pack.clone())
+                    .with_pointer(format!("{at}/{key}")),
             );
         }
     }
@@ -295,11 +317,7 @@ impl<'r> Checker<'r> {
             }
         }
         for (id, effect) in &rules.effects {
-            self.kind(
-                &effect.target,
-                NameKind::Field,
-                format!("{}/target", at("effects", id)),
-            );
+            self.effect(&at("effects", id), effect);
         }
         for (id, choice) in &rules.choices {
             self.choice(&at("choices", id), choice);
@@ -386,6 +404,13 @@ impl<'r> Checker<'r> {
         }
         if let Some(price) = &item.price {
             self.price(&format!("{at}/price"), price);
+        }
+        for (index, reference) in item.variant_of.iter().flatten().enumerate() {
+            self.kind(
+                reference,
+                NameKind::ContentType,
+                format!("{at}/variantOf/{index}"),
+            );
         }
         if let Some(replaced) = item
             .deprecated

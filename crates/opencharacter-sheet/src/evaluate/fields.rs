@@ -10,7 +10,7 @@ use opencharacter_resolve::NameKind;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::{PackId, QualifiedFieldId};
 use opencharacter_spec::model::formulas::escape_segment;
-use opencharacter_spec::model::{Effect, EffectOp, FieldDef, ValueType};
+use opencharacter_spec::model::{Effect, EffectBound, EffectOp, FieldDef, ValueType};
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::Pass;
@@ -93,40 +93,11 @@ pub(crate) fn evaluate_fields<'a>(
         }
     }
     for owned in pass.owned.iter().filter(|o| !o.carried) {
-        let item_effects: Vec<Cow<'a, Effect>> = match &owned.item {
-            Cow::Borrowed(item) => item.effects.iter().flatten().map(Cow::Borrowed).collect(),
-            Cow::Owned(item) => item
-                .effects
-                .iter()
-                .flatten()
-                .cloned()
-                .map(Cow::Owned)
-                .collect(),
-        };
-        for effect in item_effects {
-            add_effect(
-                engine,
-                &mut pass.diagnostics,
-                effect,
-                owned.ctx.clone(),
-                EffectSource::Content {
-                    id: owned.id.clone(),
-                    template: None,
-                },
-            );
+        let mut failed = Vec::new();
+        for (effect, ctx, from) in super::item_effects::owned_effects(engine, owned, &mut failed) {
+            add_effect(engine, &mut pass.diagnostics, effect, ctx, from);
         }
-        for (template, effect) in &owned.template_effects {
-            add_effect(
-                engine,
-                &mut pass.diagnostics,
-                Cow::Owned(effect.clone()),
-                template.pack.clone(),
-                EffectSource::Content {
-                    id: owned.id.clone(),
-                    template: Some(template.clone()),
-                },
-            );
-        }
+        pass.diagnostics.append(&mut failed);
     }
 
     // A stat block's effects, the subject's properties read in.
@@ -221,6 +192,8 @@ pub(crate) fn evaluate_fields<'a>(
                                 source: ValueSource::Empty,
                                 effects: Vec::new(),
                                 hidden: false,
+                                min: None,
+                                max: None,
                             },
                         );
                     }
@@ -409,52 +382,31 @@ pub(crate) fn field_value(
         }
     };
 
-    let mut value = base.clone();
     let mut applied = Vec::new();
-    // The fixed order: every `set` (the last one wins), then every `add`, then `min` (raise
-    // to at least), then `max` (lower to at most), each group in ruleset-then-content order.
-    for op in [EffectOp::Set, EffectOp::Add, EffectOp::Min, EffectOp::Max] {
-        for pending in effects.iter().filter(|p| p.effect.op == op) {
-            let env = Env {
-                engine,
-                ctx: &pending.ctx,
-                values,
-                owned,
-                extra: None,
-            };
-            if !holds(&env, engine, pending.effect.when.as_ref()) {
-                continue;
-            }
-            let text = pending.effect.value.as_str();
-            let amount = if def.value_type == ValueType::Dice {
-                dice_text(&env, engine, text, &pass.failed, &mut pass.diagnostics)
-            } else {
-                formula_value(&env, engine, text, &pass.failed, &mut pass.diagnostics)
-            };
-            let Some(amount) = amount else { continue };
-            let next = apply(op, value.as_ref(), &amount, def.value_type);
-            match next {
-                Ok(next) => {
-                    value = Some(next);
-                    applied.push(AppliedEffect {
-                        from: pending.from.clone(),
-                        op,
-                        formula: text.to_owned(),
-                        value: SheetValue(amount),
-                    });
-                }
-                Err(reason) => pass.diagnostics.push(
-                    Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                        .with_arg("formula", text)
-                        .with_arg(
-                            "reason",
-                            format!("cannot {op:?} it to `{id}`: {reason}").to_lowercase(),
-                        )
-                        .with_pack(pending.ctx.clone()),
-                ),
-            }
+    let field = FieldEffects {
+        engine,
+        id,
+        def,
+        effects,
+        values,
+        owned,
+    };
+    // The value, then each bound an effect changes (`bound: max` raises an ability's cap).
+    let value = field.apply(None, base.clone(), pass, &mut applied);
+    let mut bounds = [None, None];
+    for (slot, bound, written) in [
+        (0, EffectBound::Min, def.min.as_ref()),
+        (1, EffectBound::Max, def.max.as_ref()),
+    ] {
+        if !effects.iter().any(|p| p.effect.bound == Some(bound)) {
+            continue;
         }
+        let start = written
+            .and_then(crate::value::json_number)
+            .map(Value::Number);
+        bounds[slot] = field.apply(Some(bound), start, pass, &mut applied);
     }
+    let [min, max] = bounds;
     let hidden = hidden(&env, engine, def.hide_when.as_ref());
     FieldValue {
         value: value.map(SheetValue),
@@ -462,6 +414,100 @@ pub(crate) fn field_value(
         source,
         effects: applied,
         hidden,
+        min: min.map(SheetValue),
+        max: max.map(SheetValue),
+    }
+}
+
+/// A field with the effects on it and what their formulas read.
+struct FieldEffects<'f, 'e, 'a> {
+    engine: &'f Engine<'a>,
+    id: &'f QualifiedFieldId,
+    def: &'f FieldDef,
+    effects: &'f [PendingEffect<'e>],
+    values: &'f HashMap<QualifiedFieldId, Value>,
+    owned: &'f Holdings,
+}
+
+impl FieldEffects<'_, '_, '_> {
+    /// Applies the effects on one thing of the field (its value, or the bound `bound`) in the
+    /// fixed order: every `set` (the last one wins), every `best` (the highest base is kept),
+    /// every `add`, then `min` (raise to at least) and `max` (lower to at most), each group in
+    /// ruleset-then-content order. Applied effects are noted in `applied`.
+    fn apply(
+        &self,
+        bound: Option<EffectBound>,
+        start: Option<Value>,
+        pass: &mut Pass<'_>,
+        applied: &mut Vec<AppliedEffect>,
+    ) -> Option<Value> {
+        let FieldEffects {
+            engine,
+            id,
+            def,
+            effects,
+            values,
+            owned,
+        } = *self;
+        // A bound is a number whatever the field's type.
+        let value_type = if bound.is_some() {
+            ValueType::Number
+        } else {
+            def.value_type
+        };
+        let mut value = start;
+        for op in [
+            EffectOp::Set,
+            EffectOp::Best,
+            EffectOp::Add,
+            EffectOp::Min,
+            EffectOp::Max,
+        ] {
+            for pending in effects
+                .iter()
+                .filter(|p| p.effect.op == op && p.effect.bound == bound)
+            {
+                let env = Env {
+                    engine,
+                    ctx: &pending.ctx,
+                    values,
+                    owned,
+                    extra: None,
+                };
+                if !holds(&env, engine, pending.effect.when.as_ref()) {
+                    continue;
+                }
+                let text = pending.effect.value.as_str();
+                let amount = if value_type == ValueType::Dice {
+                    dice_text(&env, engine, text, &pass.failed, &mut pass.diagnostics)
+                } else {
+                    formula_value(&env, engine, text, &pass.failed, &mut pass.diagnostics)
+                };
+                let Some(amount) = amount else { continue };
+                match apply(op, value.as_ref(), &amount, value_type) {
+                    Ok(next) => {
+                        value = Some(next);
+                        applied.push(AppliedEffect {
+                            from: pending.from.clone(),
+                            op,
+                            formula: text.to_owned(),
+                            value: SheetValue(amount),
+                            bound,
+                        });
+                    }
+                    Err(reason) => pass.diagnostics.push(
+                        Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
+                            .with_arg("formula", text)
+                            .with_arg(
+                                "reason",
+                                format!("cannot {op:?} it to `{id}`: {reason}").to_lowercase(),
+                            )
+                            .with_pack(pending.ctx.clone()),
+                    ),
+                }
+            }
+        }
+        value
     }
 }
 
@@ -491,6 +537,9 @@ pub(crate) fn apply(
                     _ => Err("the dice do not add up to a formula"),
                 }
             }
+            // A dice field without a value (no default) takes the first dice added: each
+            // class adds its own hit dice.
+            (EffectOp::Add, None, Value::String(_)) => Ok(amount.clone()),
             _ => Err("only `set` and `add` change a dice field"),
         };
     }
@@ -500,7 +549,7 @@ pub(crate) fn apply(
     let (a, b) = (*a, *b);
     Ok(Value::Number(match op {
         EffectOp::Add => crate::value::add(a, b).ok_or("the sum does not fit")?,
-        EffectOp::Min => a.max(b),
+        EffectOp::Min | EffectOp::Best => a.max(b),
         EffectOp::Max => a.min(b),
         EffectOp::Set => b,
     }))

@@ -1,16 +1,20 @@
-//! Rules issues evaluation finds: bounds, constraints, choices, link slots, deprecated content.
+//! Rules issues evaluation finds: bounds, constraints, choices (answers for brought content
+//! included), link slots, deprecated content.
 
+use std::collections::HashSet;
+
+use indexmap::IndexMap;
 use opencharacter_formula::Value;
 use opencharacter_resolve::NameKind;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::{PackId, QualifiedContentId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::formulas::escape_segment;
-use opencharacter_spec::model::{Choice, ValueType};
+use opencharacter_spec::model::{Choice, GrantedAnswers, ValueType};
 
 use super::after::After;
 use super::fields::field_pointer;
 use super::formulas::{formula_value, holds};
-use super::ownership::Owned;
+use super::ownership::{Owned, granted_pointer};
 use super::sheet::Origin;
 use crate::engine::Extra;
 use crate::value::json_value;
@@ -20,11 +24,11 @@ impl After<'_, '_, '_> {
     pub(crate) fn bounds(&mut self) {
         let ruleset = self.engine.ruleset;
         let mut found = Vec::new();
-        for (id, value) in &self.sheet.fields {
+        for (id, field) in &self.sheet.fields {
             let Some(def) = ruleset.fields.get(id) else {
                 continue;
             };
-            let Some(value) = &value.value else { continue };
+            let Some(value) = &field.value else { continue };
             let pointer = self
                 .engine
                 .character
@@ -33,14 +37,27 @@ impl After<'_, '_, '_> {
                 .then(|| field_pointer(id));
             match &value.0 {
                 Value::Number(n) => {
-                    let min = def.min.as_ref().and_then(crate::value::json_number);
-                    let max = def.max.as_ref().and_then(crate::value::json_number);
-                    if min.is_some_and(|m| *n < m) || max.is_some_and(|m| *n > m) {
+                    // A bound an effect changed (`bound: max`) replaces the written one.
+                    let bound =
+                        |changed: &Option<crate::value::SheetValue>,
+                         written: Option<&serde_json::Number>| {
+                            match changed.as_ref().map(|v| &v.0) {
+                                Some(Value::Number(m)) => Some((*m, m.to_string())),
+                                _ => written.and_then(|w| {
+                                    crate::value::json_number(w).map(|m| (m, w.to_string()))
+                                }),
+                            }
+                        };
+                    let min = bound(&field.min, def.min.as_ref());
+                    let max = bound(&field.max, def.max.as_ref());
+                    if min.as_ref().is_some_and(|(m, _)| n < m)
+                        || max.as_ref().is_some_and(|(m, _)| n > m)
+                    {
                         found.push((
                             id.clone(),
                             value.to_string(),
-                            def.min.as_ref().map(ToString::to_string),
-                            def.max.as_ref().map(ToString::to_string),
+                            min.map(|(_, t)| t),
+                            max.map(|(_, t)| t),
                             pointer,
                         ));
                     }
@@ -203,24 +220,24 @@ impl After<'_, '_, '_> {
             let pointer = format!("/choices/{}", escape_segment(&id.to_string()));
             self.check_choice(id.to_string(), &id.pack, choice, picks, pointer);
         }
+        // An owned item's own choices, where the file answers them: a listed entry's, and a
+        // brought item's under the entry that brought it (`granted`). A brought item the file
+        // has no answers for is not checked: its choices are the pack's to default.
         for item in owned {
-            let Origin::Listed { index } = item.origin else {
-                continue;
-            };
             let Some(choices) = &item.item.choices else {
                 continue;
             };
-            let listed = &character.content[index];
+            let Some(at) = item.answers.at.clone() else {
+                continue;
+            };
             for (choice_id, choice) in choices {
-                let picks = listed
+                let picks = item
+                    .answers
                     .choices
-                    .get(choice_id)
+                    .and_then(|c| c.get(choice_id))
                     .map(Vec::as_slice)
                     .unwrap_or_default();
-                let pointer = format!(
-                    "/content/{index}/choices/{}",
-                    escape_segment(choice_id.as_str())
-                );
+                let pointer = format!("{at}/choices/{}", escape_segment(choice_id.as_str()));
                 self.check_choice(
                     format!("{}/{choice_id}", item.id),
                     &item.ctx,
@@ -229,6 +246,36 @@ impl After<'_, '_, '_> {
                     pointer,
                 );
             }
+        }
+    }
+
+    /// Answers under `granted` for content the entry does not bring.
+    pub(crate) fn granted_answers(&mut self, owned: &[Owned<'_>]) {
+        let answered: HashSet<&str> = owned
+            .iter()
+            .filter_map(|o| o.answers.at.as_deref())
+            .collect();
+        let mut unknown = Vec::new();
+        for (index, listed) in self.engine.character.content.iter().enumerate() {
+            let mut stack: Vec<(String, &IndexMap<QualifiedContentId, GrantedAnswers>)> =
+                vec![(format!("/content/{index}"), &listed.granted)];
+            while let Some((at, granted)) = stack.pop() {
+                for (id, node) in granted {
+                    let pointer = granted_pointer(&at, id);
+                    if answered.contains(pointer.as_str()) {
+                        stack.push((pointer, &node.granted));
+                    } else {
+                        unknown.push(
+                            Diagnostic::new(&codes::GRANTED_ANSWER_UNKNOWN)
+                                .with_arg("id", id)
+                                .with_pointer(pointer),
+                        );
+                    }
+                }
+            }
+        }
+        for d in unknown {
+            self.issue(d);
         }
     }
 

@@ -55,6 +55,7 @@ impl After<'_, '_, '_> {
                 quantity: item.quantity,
                 slot: item.slot.clone(),
                 templates: item.templates.clone(),
+                base: item.base.clone(),
                 hidden: item.hidden,
                 carried: item.carried,
                 properties,

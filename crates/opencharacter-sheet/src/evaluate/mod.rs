@@ -7,26 +7,34 @@
 //!    that are offered, and grants whose condition holds, transitively;
 //! 3. fields and pools in dependency order (a `petgraph` graph over each formula's names and the
 //!    names of the effects on it): a field's base value (formula, stored value, default), then
-//!    its effects in the fixed order `set`, `add`, `min`, `max`;
+//!    its effects in the fixed order `set`, `best`, `add`, `min`, `max` (and the same for a
+//!    bound an effect changes);
 //! 4. steps 2–3 again while the owned content changes (grant conditions read fields), at most
 //!    [`EvaluateOptions::max_passes`] times;
 //! 5. live state, lists, the purse, owned items' properties, rolls, and the rules issues.
 //!
-//! One module a step: `settings` (1), `ownership` (2), `fields` (3; reading one formula is
-//! `formulas`), this module's pass loop (4), and for step 5 `after` with `live`, `issues` and
-//! `items`, plus `purse`; `sheet` holds the result types.
+//! One module a step: `settings` (1), `ownership` (2, with `classes` for the levels an owned
+//! entry holds, and `variants` for a variant applied to its base), `fields` (3; reading one
+//! formula is `formulas`, an owned item's effects with its properties read in and scaled by
+//! quantity `item_effects`), this module's pass loop (4), and for step 5 `after` with `live`,
+//! `resources` (what content carries), `issues` and `items`, plus `purse`; `sheet` holds the
+//! result types.
 
 mod after;
+mod classes;
 mod fields;
 mod formulas;
 mod issues;
+mod item_effects;
 mod items;
 mod live;
 mod ownership;
 mod purse;
+mod resources;
 mod settings;
 mod sheet;
 mod stat_block;
+mod variants;
 
 use std::collections::{HashMap, HashSet};
 
@@ -41,6 +49,7 @@ use self::fields::evaluate_fields;
 use self::ownership::collect_owned;
 pub(crate) use self::ownership::{Owned, item_property_types, item_type_def};
 use self::purse::purse;
+pub use self::resources::ResourceValue;
 use self::settings::settings;
 pub use self::sheet::{
     AppliedEffect, EffectSource, FieldValue, Origin, OwnedItem, PoolValue, PurseFamily, Sheet,
@@ -229,6 +238,7 @@ fn evaluate_with(
         fields: std::mem::take(&mut pass.fields),
         settings,
         pools: std::mem::take(&mut pass.pools),
+        resources: Vec::new(),
         tracks: IndexMap::new(),
         wound_tracks: IndexMap::new(),
         lists: IndexMap::new(),
@@ -247,6 +257,7 @@ fn evaluate_with(
         failed: &pass.failed,
     };
     after.live();
+    after.resources(&pass.owned);
     after.lists();
     after.bounds();
     after.constraints();
@@ -255,6 +266,7 @@ fn evaluate_with(
         after.link_slots(&pass.owned);
     }
     after.deprecated(&pass.owned);
+    after.granted_answers(&pass.owned);
     after.items(&pass.owned);
     let mut diagnostics = Vec::new();
     let rolls = rolls::sheet_rolls(

@@ -3,13 +3,15 @@
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
+use indexmap::IndexMap;
 use opencharacter_formula::Value;
 use opencharacter_resolve::NameKind;
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::{FieldId, PackId, QualifiedContentId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::formulas::escape_segment;
-use opencharacter_spec::model::{ContentItem, ContentTypeDef, Effect, ValueType};
+use opencharacter_spec::model::{ContentItem, ContentTypeDef, Effect, GrantedAnswers, ValueType};
 
 use super::formulas::holds;
 use super::sheet::Origin;
@@ -34,6 +36,48 @@ pub(crate) struct Owned<'a> {
     /// and grants wait until it fills one.
     pub(crate) carried: bool,
     pub(crate) pointer: Option<String>,
+    /// Its content type, qualified, when it has one that is declared.
+    pub(crate) content_type: Option<QualifiedFieldId>,
+    /// The levels it holds, for an item of a type that declares `levels` (`classes.rs`).
+    pub(crate) levels: Option<i64>,
+    /// For a variant applied to a base: the base (the copy is the base with the variant over it).
+    pub(crate) base: Option<QualifiedContentId>,
+    /// A variant's own effects, read in its pack (the listed item's).
+    pub(crate) variant_effects: Vec<Effect>,
+    /// The file's answers to this item's choices and those of what it brings.
+    pub(crate) answers: Answers<'a>,
+    /// Its content type's declaration, for the defaults of properties it does not set.
+    pub(crate) type_def: Option<&'a ContentTypeDef>,
+}
+
+/// Where a character file answers an owned item's choices: a listed entry's own `choices` and
+/// `granted`, or a [`GrantedAnswers`] node under the entry that brought the item.
+#[derive(Clone, Default)]
+pub(crate) struct Answers<'a> {
+    pub(crate) choices: Option<&'a IndexMap<FieldId, Vec<QualifiedContentId>>>,
+    pub(crate) granted: Option<&'a IndexMap<QualifiedContentId, GrantedAnswers>>,
+    /// The JSON pointer of the node (`/content/0`, `/content/0/granted/<id>`).
+    pub(crate) at: Option<Rc<str>>,
+}
+
+impl<'a> Answers<'a> {
+    /// The node for `id`, brought by the item these answers are for (none when the file
+    /// answers nothing for it).
+    fn brought(&self, id: &QualifiedContentId) -> Answers<'a> {
+        match (self.granted.and_then(|g| g.get(id)), &self.at) {
+            (Some(node), Some(at)) => Answers {
+                choices: Some(&node.choices),
+                granted: Some(&node.granted),
+                at: Some(Rc::from(granted_pointer(at, id))),
+            },
+            _ => Answers::default(),
+        }
+    }
+}
+
+/// The pointer of the answers for `id` under the node at `at`.
+pub(crate) fn granted_pointer(at: &str, id: &QualifiedContentId) -> String {
+    format!("{at}/granted/{}", escape_segment(&id.to_string()))
 }
 
 /// The content item with this ID, from the ruleset or the character's homebrew.
@@ -81,7 +125,8 @@ pub(crate) fn collect_owned<'a>(
         let Some((item, hidden)) = lookup(engine, &listed.id) else {
             continue; // check_character reports it.
         };
-        let mut item = Cow::Borrowed(item);
+        let applied = super::variants::apply(engine, listed, index, item, pass);
+        let mut item = applied.item;
         let mut template_effects = Vec::new();
         for template_id in &listed.templates {
             apply_template(
@@ -95,13 +140,16 @@ pub(crate) fn collect_owned<'a>(
             );
         }
         seen.insert(listed.id.clone());
-        let carried = listed.slot.is_none()
-            && item_type(engine, &listed.id.pack, item.content_type.as_ref())
-                .is_some_and(|t| slottable.contains(&t));
+        // The copy of a variant is the base's: its type and formulas are read in its pack.
+        let ctx = applied.base.as_ref().unwrap_or(&listed.id).pack.clone();
+        let carried = applied.waiting
+            || listed.slot.is_none()
+                && item_type(engine, &ctx, item.content_type.as_ref())
+                    .is_some_and(|t| slottable.contains(&t));
         owned.push(Owned {
             id: listed.id.clone(),
             item,
-            ctx: listed.id.pack.clone(),
+            ctx,
             quantity: listed.quantity,
             slot: listed.slot.clone(),
             origin: Origin::Listed { index },
@@ -110,7 +158,21 @@ pub(crate) fn collect_owned<'a>(
             hidden,
             carried,
             pointer: Some(format!("/content/{index}")),
+            content_type: None,
+            levels: None,
+            base: applied.base,
+            variant_effects: applied.effects,
+            answers: Answers {
+                choices: Some(&listed.choices),
+                granted: Some(&listed.granted),
+                at: Some(Rc::from(format!("/content/{index}"))),
+            },
+            type_def: None,
         });
+        if let Some(last) = owned.last_mut() {
+            super::classes::annotate(engine, last, listed.level, &mut pass.diagnostics);
+        }
+        set_type_def(engine, owned.last_mut());
     }
     // A stat block owns the items its `owns` properties list (a monster's actions).
     super::stat_block::own_listed(engine, &mut owned, &mut seen);
@@ -144,6 +206,7 @@ pub(crate) fn collect_owned<'a>(
                     choice: choice_id.to_string(),
                 },
                 Some(pointer),
+                Answers::default(),
             );
         }
     }
@@ -168,7 +231,7 @@ pub(crate) fn collect_owned<'a>(
         }
         counted = owned.len();
         let counts = &running;
-        let (ctx, id, grants, item_choices, listed_index) = {
+        let (ctx, id, grants, item_choices, answers) = {
             let o = &owned[next];
             // A carried item grants nothing until it fills a slot.
             let grants: Vec<_> = if o.carried {
@@ -176,16 +239,12 @@ pub(crate) fn collect_owned<'a>(
             } else {
                 o.item.grants.iter().flatten().cloned().collect()
             };
-            let listed = match o.origin {
-                Origin::Listed { index } => Some(index),
-                _ => None,
-            };
             (
                 o.ctx.clone(),
                 o.id.clone(),
                 grants,
                 o.item.choices.clone(),
-                listed,
+                o.answers.clone(),
             )
         };
         next += 1;
@@ -201,14 +260,18 @@ pub(crate) fn collect_owned<'a>(
                 continue;
             }
             match engine.resolve_content(&ctx, &grant.item) {
-                Some(granted) => push_new(
-                    engine,
-                    &mut owned,
-                    &mut seen,
-                    &granted,
-                    Origin::Granted { by: id.clone() },
-                    None,
-                ),
+                Some(granted) => {
+                    let brought = answers.brought(&granted);
+                    push_new(
+                        engine,
+                        &mut owned,
+                        &mut seen,
+                        &granted,
+                        Origin::Granted { by: id.clone() },
+                        None,
+                        brought,
+                    );
+                }
                 None => pass.diagnostics.push(
                     Diagnostic::new(&codes::SHEET_REFERENCE_UNKNOWN)
                         .with_arg("name", &grant.item)
@@ -217,23 +280,23 @@ pub(crate) fn collect_owned<'a>(
                 ),
             }
         }
-        // Only a listed item carries its answers (granted items have no place in the file).
-        let (Some(index), Some(item_choices)) = (listed_index, item_choices) else {
+        // The file answers a listed item's choices on its entry, and a brought item's on the
+        // node for it under the entry that brought it (`granted`).
+        let (Some(at), Some(answered), Some(item_choices)) =
+            (answers.at.clone(), answers.choices, item_choices)
+        else {
             continue;
         };
-        let listed = &character.content[index];
         for (choice_id, choice) in &item_choices {
-            let Some(picks) = listed.choices.get(choice_id) else {
+            let Some(picks) = answered.get(choice_id) else {
                 continue;
             };
             if !holds(&env, engine, choice.when.as_ref()) {
                 continue;
             }
             for (i, pick) in picks.iter().enumerate() {
-                let pointer = format!(
-                    "/content/{index}/choices/{}/{i}",
-                    escape_segment(choice_id.as_str())
-                );
+                let pointer = format!("{at}/choices/{}/{i}", escape_segment(choice_id.as_str()));
+                let brought = answers.brought(pick);
                 push_new(
                     engine,
                     &mut owned,
@@ -243,6 +306,7 @@ pub(crate) fn collect_owned<'a>(
                         choice: format!("{id}/{choice_id}"),
                     },
                     Some(pointer),
+                    brought,
                 );
             }
         }
@@ -251,6 +315,10 @@ pub(crate) fn collect_owned<'a>(
 }
 
 /// Adds granted or picked content, once: what the character already owns adds nothing.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one call site per way content is brought"
+)]
 pub(crate) fn push_new<'a>(
     engine: &Engine<'a>,
     owned: &mut Vec<Owned<'a>>,
@@ -258,6 +326,7 @@ pub(crate) fn push_new<'a>(
     id: &QualifiedContentId,
     origin: Origin,
     pointer: Option<String>,
+    answers: Answers<'a>,
 ) {
     if seen.contains(id) {
         return;
@@ -278,7 +347,24 @@ pub(crate) fn push_new<'a>(
         hidden,
         carried: false,
         pointer,
+        content_type: None,
+        levels: None,
+        base: None,
+        variant_effects: Vec::new(),
+        answers,
+        type_def: None,
     });
+    if let Some(last) = owned.last_mut() {
+        super::classes::annotate(engine, last, None, &mut Diagnostics::default());
+    }
+    set_type_def(engine, owned.last_mut());
+}
+
+/// Records an owned item's type declaration, for what reads its defaults without the engine.
+fn set_type_def<'a>(engine: &Engine<'a>, owned: Option<&mut Owned<'a>>) {
+    if let Some(owned) = owned {
+        owned.type_def = item_type_def(engine, owned).map(|(_, def)| def);
+    }
 }
 
 /// An item's content type, qualified (a local type resolves from the item's pack).

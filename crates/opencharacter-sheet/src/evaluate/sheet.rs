@@ -23,6 +23,10 @@ pub struct Sheet {
     pub settings: IndexMap<QualifiedFieldId, SheetValue>,
     /// Pools, with their maxima evaluated for this character.
     pub pools: IndexMap<QualifiedFieldId, PoolValue>,
+    /// Resources owned content carries, in the order the content is owned, each item's in its
+    /// declared order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<super::ResourceValue>,
     /// Plain tracks.
     pub tracks: IndexMap<QualifiedFieldId, TrackValue>,
     /// Wound tracks.
@@ -93,6 +97,13 @@ pub struct FieldValue {
     /// Whether its `hideWhen` holds.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
+    /// Its lowest value, when an effect changed the field's `min` (spec 1.8.0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<SheetValue>,
+    /// Its highest value, when an effect changed the field's `max` (an ability's cap raised
+    /// to 24).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<SheetValue>,
 }
 
 /// Where a field's base value came from.
@@ -124,6 +135,9 @@ pub struct AppliedEffect {
     pub formula: String,
     /// What the formula gave.
     pub value: SheetValue,
+    /// The bound it changed instead of the value, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<opencharacter_spec::model::EffectBound>,
 }
 
 /// Where an effect comes from.
@@ -238,6 +252,10 @@ pub struct OwnedItem {
     /// Templates on the character's copy, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub templates: Vec<QualifiedContentId>,
+    /// For a variant: the base item it is applied to; the properties and tags shown are the
+    /// base's with the variant's over them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<QualifiedContentId>,
     /// Whether a pack hides it (it still counts).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,

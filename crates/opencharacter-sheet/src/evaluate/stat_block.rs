@@ -88,6 +88,9 @@ pub fn stat_block_character(
             slot: None,
             choices: Default::default(),
             templates: templates.to_vec(),
+            level: None,
+            base: None,
+            granted: Default::default(),
         }],
         ..Character::default()
     })
@@ -190,6 +193,7 @@ pub(crate) fn own_listed<'a>(
             &id,
             Origin::Granted { by: by.clone() },
             None,
+            Default::default(),
         );
     }
 }
@@ -236,6 +240,8 @@ pub(crate) fn effects<'a>(
             op: effect.op,
             value,
             when,
+            bound: effect.bound,
+            by_quantity: effect.by_quantity,
         };
         out.push((
             Cow::Owned(effect),

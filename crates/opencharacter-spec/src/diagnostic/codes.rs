@@ -335,6 +335,12 @@ codes! {
     /// A content type's roll parameter has the name of something formulas already read (resolve).
     ROLL_PARAMETER_NAME = "roll-parameter-name", Error, ["name", "type", "kind"],
         "a roll parameter hides a name formulas read";
+    /// An effect with `op: best` or a `bound` targets a field that is not a number (resolve).
+    EFFECT_NOT_NUMBER = "effect-not-number", Error, ["target", "what"],
+        "an effect that compares numbers targets a field that is not a number";
+    /// A content type's `levels.defaultFrom` names a field that is not a number (resolve).
+    LEVELS_DEFAULT_NOT_NUMBER = "levels-default-not-number", Error, ["type", "field"],
+        "a content type's levels default from a field that is not a number";
 
     // ---- evaluating a character (sheet) -------------------------------------------------------
     /// Derived fields or pools read each other in a loop; `cycle` names it (sheet).
@@ -390,6 +396,26 @@ codes! {
     /// A template is applied to an item of a type it does not apply to (sheet; a rules issue).
     TEMPLATE_NOT_APPLICABLE = "template-not-applicable", Issue, ["template", "id"],
         "a template does not apply to the item";
+    /// A character gives a `level` to an item whose content type declares no `levels` (sheet;
+    /// a rules issue).
+    CONTENT_LEVEL_UNEXPECTED = "content-level-unexpected", Issue, ["id"],
+        "an item of a type without levels is given a level";
+    /// A variant is listed without the base it applies to (sheet; a rules issue).
+    VARIANT_BASE_MISSING = "variant-base-missing", Issue, ["id"],
+        "a variant names no base item";
+    /// An owned entry names a base for an item that is no variant (sheet; a rules issue).
+    VARIANT_BASE_UNEXPECTED = "variant-base-unexpected", Issue, ["id", "base"],
+        "a base is named for an item that is no variant";
+    /// A variant's base is not of a content type the variant applies to (sheet; a rules issue).
+    VARIANT_BASE_WRONG_TYPE = "variant-base-wrong-type", Issue, ["id", "base", "types"],
+        "a variant's base is of a type it does not apply to";
+    /// Saved live values for a resource the character's content does not carry (sheet; a rules
+    /// issue).
+    RESOURCE_UNKNOWN = "resource-unknown", Issue, ["id", "resource"],
+        "a saved resource belongs to no owned item";
+    /// Answers under `granted` for content the entry does not bring (sheet; a rules issue).
+    GRANTED_ANSWER_UNKNOWN = "granted-answer-unknown", Issue, ["id"],
+        "answers for content the entry does not bring";
     /// A wound track holds a mark of a kind it does not have (sheet; a rules issue).
     WOUND_MARK_UNKNOWN = "wound-mark-unknown", Issue, ["track", "mark"],
         "a wound track holds an unknown mark";

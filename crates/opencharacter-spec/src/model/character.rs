@@ -125,12 +125,19 @@ pub struct LiveValues {
     /// The marks on each wound track, box by box (a mark kind of that track).
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub wound_tracks: IndexMap<QualifiedFieldId, Vec<FieldId>>,
+    /// Current value of each resource content carries: the owned item's ID → the resource's
+    /// local ID → its value.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub resources: IndexMap<QualifiedContentId, IndexMap<FieldId, i64>>,
 }
 
 impl LiveValues {
     /// Whether no live value is saved.
     pub fn is_empty(&self) -> bool {
-        self.pools.is_empty() && self.tracks.is_empty() && self.wound_tracks.is_empty()
+        self.pools.is_empty()
+            && self.tracks.is_empty()
+            && self.wound_tracks.is_empty()
+            && self.resources.is_empty()
     }
 }
 
@@ -161,6 +168,38 @@ pub struct OwnedContent {
     /// Templates applied to the character's copy, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub templates: Vec<QualifiedContentId>,
+    /// The levels the character holds in the item, for an item of a content type that
+    /// declares `levels` (a fighter 2 / wizard 3 lists each class with its level).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<std::num::NonZeroU32>,
+    /// For a variant (an item whose type or own declaration has `variantOf`): the base item it
+    /// is applied to (`+1 armor` on plate). The two are one owned thing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<QualifiedContentId>,
+    /// Answers to the choices of content this entry brings (granted, or picked for one of its
+    /// choices), by that content's ID; nested for what it brings in turn.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub granted: IndexMap<QualifiedContentId, GrantedAnswers>,
+}
+
+/// The answers for one item an owned entry brings: its own choices, and those of what it
+/// brings in turn, by the path of the grant.
+///
+/// ```yaml
+/// - id: 5e-srd-5.1:races.dragonborn
+///   granted:
+///     5e-srd-5.1:traits.draconic-ancestry:
+///       choices: { ancestry: [5e-srd-5.1:ancestries.red] }
+/// ```
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GrantedAnswers {
+    /// Answers to the item's choices: choice ID → the content picked.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub choices: IndexMap<FieldId, Vec<QualifiedContentId>>,
+    /// Answers for what the item brings in turn.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub granted: IndexMap<QualifiedContentId, GrantedAnswers>,
 }
 
 /// A character's own homebrew: content types, content and templates under the reserved pack

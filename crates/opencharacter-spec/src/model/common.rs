@@ -261,6 +261,20 @@ pub enum EffectOp {
     Min,
     /// Lowers the field to at most the value.
     Max,
+    /// Offers the value as a base: the field takes the highest of its value after every
+    /// `set` and each `best` that applies, before any `add` (Unarmored Defense beside armor's
+    /// formula). Spec 1.8.0.
+    Best,
+}
+
+/// Which of a field's bounds an effect changes, instead of its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum EffectBound {
+    /// The field's `min`.
+    Min,
+    /// The field's `max` (an ability's cap raised from 20 to 24).
+    Max,
 }
 
 /// An always-on change to a field: `target op value`, optionally only `when` a condition holds.
@@ -283,6 +297,13 @@ pub struct Effect {
     /// A condition (a formula giving true or false); without one the effect always applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<Formula>,
+    /// Changes the field's bound (`min` or `max`) rather than its value (spec 1.8.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<EffectBound>,
+    /// An `add` on a content item that counts once per unit of the owned quantity (three
+    /// charms of +1 add 3); otherwise an item's effects apply once whatever its quantity.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub by_quantity: bool,
 }
 
 /// Content that an item grants its owner (a class grants its level-1 features).

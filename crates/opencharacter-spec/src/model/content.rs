@@ -7,6 +7,7 @@ use semver::Version;
 use serde::{Deserialize, Serialize};
 
 use super::common::{Choice, Effect, Grant, Price, Tag};
+use super::resources::ResourceDef;
 use crate::ids::{ContentId, FieldId, QualifiedContentId, Reference};
 
 /// One content item file. It takes one of three forms (see [`ContentItem::form`]):
@@ -61,6 +62,14 @@ pub struct ContentItem {
     /// Choices the owner makes, by choice ID.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub choices: Option<IndexMap<FieldId, Choice>>,
+    /// Resources the owner gets with it, by local ID: live pools with a maximum and a recovery
+    /// (a wand's `charges`), saved under `live.resources` by the item's ID.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resources: Option<IndexMap<FieldId, ResourceDef>>,
+    /// Makes the item a variant of a base item of one of these content types, which the
+    /// character names (`base:`) on the owned entry; replaces its type's `variantOf`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_of: Option<Vec<Reference<FieldId>>>,
     /// Set when the item is retired: characters are moved off it by an upgrade script.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deprecated: Option<Deprecation>,

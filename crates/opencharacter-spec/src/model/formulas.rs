@@ -400,6 +400,18 @@ impl<'a> Walker<'a> {
                 }
             });
         }
+        if let Some(resources) = &item.resources {
+            self.within("resources", |w| {
+                for (id, resource) in resources {
+                    w.within(id, |w| {
+                        w.formula("max", Some(&resource.max));
+                        w.within("recovery", |w| {
+                            w.dice("amount", resource.recovery.amount.as_ref());
+                        });
+                    });
+                }
+            });
+        }
     }
 
     fn template(&mut self, template: &'a Template, content_type: Option<&ContentTypeDef>) {

@@ -31,6 +31,7 @@ pub mod layer;
 pub mod manifest;
 pub mod release;
 pub mod resolution;
+pub mod resources;
 pub mod rules;
 pub mod ruleset;
 pub mod upgrade;
@@ -38,10 +39,12 @@ pub mod upgrade;
 #[cfg(test)]
 mod tests;
 
-pub use character::{Character, Game, GameSetup, Homebrew, LiveValues, OwnedContent};
+pub use character::{
+    Character, Game, GameSetup, GrantedAnswers, Homebrew, LiveValues, OwnedContent,
+};
 pub use common::{
-    Choice, DiceFormula, Effect, EffectOp, Formula, GoodsFilter, Grant, Price, Query, Range,
-    Scalar, Tag,
+    Choice, DiceFormula, Effect, EffectBound, EffectOp, Formula, GoodsFilter, Grant, Price, Query,
+    Range, Scalar, Tag,
 };
 pub use content::{ContentForm, ContentItem, Deprecation, Template};
 pub use content_rolls::{ContentRollDef, ContentRollKind, RollParameter, StatBlock};
@@ -51,6 +54,7 @@ pub use layer::{HideRule, Layer};
 pub use manifest::{License, LicenseKind, Manifest};
 pub use release::{CompiledFormula, PackRelease};
 pub use resolution::{Band, BandRange, BandSet, Bound, LadderStep, Resolution, ResolutionKind};
-pub use rules::{ContentTypeDef, FieldDef, RulesDocument, ValueType};
+pub use resources::{Recovery, RecoveryEvent, ResourceDef};
+pub use rules::{ContentLevels, ContentTypeDef, FieldDef, RulesDocument, ValueType};
 pub use ruleset::{Conflict, Ruleset, RulesetContent, RulesetPack, Withdrawn};
 pub use upgrade::{Upgrade, UpgradeScript, UpgradeStep};

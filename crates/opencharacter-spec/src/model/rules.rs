@@ -484,6 +484,31 @@ pub struct ContentTypeDef {
     /// Makes each item of the type a sheet of its own: a creature's stat block (spec 1.7.0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stat_block: Option<StatBlock>,
+    /// Makes the type's items hold levels (a class): a character's entry may say how many,
+    /// and formulas read them with `levels` and `first` (spec 1.8.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub levels: Option<ContentLevels>,
+    /// Makes each item of the type a variant: a change the character applies to a base item of
+    /// one of these content types (`+1 armor` on plate), the two shown as one owned thing. An
+    /// item's own `variantOf` replaces it (spec 1.8.0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variant_of: Vec<Reference<FieldId>>,
+}
+
+/// How the items of a content type hold levels.
+///
+/// ```yaml
+/// class:
+///   levels: { defaultFrom: level }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ContentLevels {
+    /// A number field whose saved value (else its `default`) an owned entry of the type holds
+    /// when the character does not give the entry a `level`: a file written before levels per
+    /// item reads as it did. Without it, such an entry holds 1 level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_from: Option<Reference<FieldId>>,
 }
 
 /// A property of a content type.

@@ -1,0 +1,74 @@
+//! Resources that content carries (a wand's charges, a class's Rage uses, a monk's ki): a
+//! pool that comes with an owned item, its maximum a formula and its recovery an event of play
+//! (a rest, dawn) with an amount (everything, or dice).
+//!
+//! Why on content and not in `live.pools`: a rules pool exists for every character of the game;
+//! a resource exists only while its item is owned, and two items may each carry a resource of
+//! the same local name (`charges`), so its identity is the item's ID plus the local ID.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::common::{DiceFormula, Formula, is_default};
+use super::rules::PoolStart;
+
+/// A resource a content item gives its owner: a live pool with a maximum and a recovery.
+///
+/// ```yaml
+/// charges:
+///   max: 7
+///   recovery: { on: dawn, amount: 1d6 + 1 }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ResourceDef {
+    /// The maximum, a formula read for the owner (`item.<property>` reads the item's own
+    /// properties): `3`, `level`, `max(1, abilities.cha.mod)`.
+    pub max: Formula,
+    /// When it comes back, and how much.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub recovery: Recovery,
+    /// Where a new owner's pool stands (default full).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub start: PoolStart,
+}
+
+/// When a resource comes back and by how much.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Recovery {
+    /// The event of play that recovers it (default `never`).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub on: RecoveryEvent,
+    /// How much comes back: dice or a number, never above the maximum; back to the maximum
+    /// without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<DiceFormula>,
+}
+
+/// The event of play on which a resource recovers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum RecoveryEvent {
+    /// It does not come back (a potion's doses, a scroll).
+    #[default]
+    Never,
+    /// At the end of a short rest.
+    ShortRest,
+    /// At the end of a long rest.
+    LongRest,
+    /// At dawn.
+    Dawn,
+}
+
+impl RecoveryEvent {
+    /// The event's name as the format writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecoveryEvent::Never => "never",
+            RecoveryEvent::ShortRest => "shortRest",
+            RecoveryEvent::LongRest => "longRest",
+            RecoveryEvent::Dawn => "dawn",
+        }
+    }
+}
