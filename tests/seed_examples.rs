@@ -218,6 +218,10 @@ fn contents<'a>(rules: &'a RulesDocument, upgrades: &'a [Upgrade]) -> PackConten
         upgrades,
         languages: &["en"],
         default_language: "en",
+        // The seed's examples are rules documents alone; an empty content set lives as long as
+        // the test binary.
+        content: Box::leak(Box::default()),
+        templates: Box::leak(Box::default()),
     }
 }
 

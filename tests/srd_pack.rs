@@ -1026,11 +1026,19 @@ fn the_specs_own_checks_find_nothing() {
         .map(|d| format!("pack.yaml: {}", d.code.name))
         .collect();
     let languages = ["en", "es"];
+    // The content by its ID, as a release holds it, so features used on content alone count.
+    let content: indexmap::IndexMap<_, _> = pack
+        .content
+        .values()
+        .filter_map(|item| Some((item.id.clone()?, item.clone())))
+        .collect();
     let contents = PackContents {
         rules: &pack.rules,
         upgrades: &[],
         languages: &languages,
         default_language: "en",
+        content: &content,
+        templates: &indexmap::IndexMap::new(),
     };
     problems.extend(
         validate::feature_diagnostics(&contents, &pack.manifest.spec_version)

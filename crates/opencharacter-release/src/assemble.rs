@@ -49,7 +49,7 @@ pub struct AssembledPack {
     compiled_sites: HashSet<String>,
     /// What reading left out, each reported once: (file, JSON pointer into it as written) of
     /// every node removed so the rest could be read. Checks that would miss them stay quiet
-    /// ([`AssembledPack::left_out_names`]).
+    /// (the `follow_on` module).
     pub removed: Vec<(String, String)>,
 }
 
@@ -644,6 +644,8 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>)
         upgrades: &assembled.release.upgrades,
         languages: &language_names,
         default_language: &assembled.release.manifest.default_language,
+        content: &assembled.release.content,
+        templates: &assembled.release.templates,
     };
     pending.extend(feature_diagnostics(
         &contents,

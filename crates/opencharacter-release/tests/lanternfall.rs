@@ -115,6 +115,8 @@ fn the_core_uses_every_section_of_the_model() {
         upgrades: &core.release.upgrades,
         languages: &languages,
         default_language: "en",
+        content: &core.release.content,
+        templates: &core.release.templates,
     };
     assert_eq!(
         lowest_spec_version(&contents),

@@ -7,7 +7,10 @@
 use semver::Version;
 use serde::Serialize;
 
-use crate::model::{Effect, EffectOp, RulesDocument, Upgrade, UpgradeStep};
+use indexmap::IndexMap;
+
+use crate::ids::ContentId;
+use crate::model::{ContentItem, Effect, EffectOp, RulesDocument, Template, Upgrade, UpgradeStep};
 
 /// The newest spec version this library implements (it reads every 1.x up to 1.8.x).
 pub const SUPPORTED: Version = Version::new(1, 8, 0);
@@ -43,11 +46,15 @@ pub enum Feature {
     EffectBestBound,
     /// A content type's `variantOf`: its items are variants applied to a base item.
     ItemVariants,
+    /// A content item's own `resources` (charges, uses, points it grants).
+    ContentResources,
+    /// An effect with `byQuantity`, scaled by its item's quantity.
+    EffectByQuantity,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 12] = [
+    pub const ALL: [Feature; 14] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -60,6 +67,8 @@ impl Feature {
         Feature::ContentLevels,
         Feature::EffectBestBound,
         Feature::ItemVariants,
+        Feature::ContentResources,
+        Feature::EffectByQuantity,
     ];
 
     /// The spec version that introduced the feature.
@@ -72,9 +81,11 @@ impl Feature {
             Feature::Translations => Version::new(1, 5, 0),
             Feature::LayerItems => Version::new(1, 6, 0),
             Feature::ContentRolls | Feature::StatBlocks => Version::new(1, 7, 0),
-            Feature::ContentLevels | Feature::EffectBestBound | Feature::ItemVariants => {
-                Version::new(1, 8, 0)
-            }
+            Feature::ContentLevels
+            | Feature::EffectBestBound
+            | Feature::ItemVariants
+            | Feature::ContentResources
+            | Feature::EffectByQuantity => Version::new(1, 8, 0),
         }
     }
 
@@ -93,6 +104,8 @@ impl Feature {
             Feature::ContentLevels => "content-levels",
             Feature::EffectBestBound => "effect-best-bound",
             Feature::ItemVariants => "item-variants",
+            Feature::ContentResources => "content-resources",
+            Feature::EffectByQuantity => "effect-by-quantity",
         }
     }
 
@@ -110,7 +123,9 @@ impl Feature {
             Feature::StatBlocks => "a content type's `statBlock`",
             Feature::ContentLevels => "a content type's `levels`",
             Feature::EffectBestBound => "an effect with `op: best` or a `bound`",
-            Feature::ItemVariants => "a content type's `variantOf`",
+            Feature::ItemVariants => "a `variantOf`",
+            Feature::ContentResources => "a content item's `resources`",
+            Feature::EffectByQuantity => "an effect with `byQuantity`",
         }
     }
 }
@@ -141,6 +156,10 @@ pub struct PackContents<'a> {
     pub languages: &'a [&'a str],
     /// The pack's default language.
     pub default_language: &'a str,
+    /// The pack's content items, by ID (features can be used on content alone).
+    pub content: &'a IndexMap<ContentId, ContentItem>,
+    /// The pack's templates, by ID.
+    pub templates: &'a IndexMap<ContentId, Template>,
 }
 
 impl<'a> PackContents<'a> {
@@ -155,6 +174,8 @@ impl<'a> PackContents<'a> {
             upgrades: &release.upgrades,
             languages,
             default_language: &release.manifest.default_language,
+            content: &release.content,
+            templates: &release.templates,
         }
     }
 }
@@ -168,7 +189,11 @@ impl<'a> PackContents<'a> {
 /// let rules: RulesDocument = opencharacter_spec::yaml::from_str(
 ///     "layers:\n  long_night:\n    currencies: { removeUnits: [crown] }\n",
 /// ).unwrap();
-/// let pack = PackContents { rules: &rules, upgrades: &[], languages: &["en"], default_language: "en" };
+/// let (content, templates) = (Default::default(), Default::default());
+/// let pack = PackContents {
+///     rules: &rules, upgrades: &[], languages: &["en"], default_language: "en",
+///     content: &content, templates: &templates,
+/// };
 /// let used = features_used(&pack);
 /// assert_eq!(used.iter().map(|u| u.feature).collect::<Vec<_>>(), [Feature::Layers, Feature::LayerCoinRemoval]);
 /// assert_eq!(used[1].pointer, "/rules/layers/long_night/currencies");
@@ -256,8 +281,33 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
                 .extend((block.effects.iter().enumerate()).map(|(i, e)| (format!("{at}/{i}"), e)));
         }
     }
-    if let Some((at, _)) = effects.into_iter().find(|(_, e)| best_or_bound(e)) {
-        note(Feature::EffectBestBound, at);
+    // Content items and templates use features on their own: their effects, an item's own
+    // `variantOf` and `resources`.
+    for (id, item) in pack.content {
+        let at = format!("/content/{}", escape_segment(id.as_str()));
+        if item
+            .variant_of
+            .as_ref()
+            .is_some_and(|bases| !bases.is_empty())
+        {
+            note(Feature::ItemVariants, format!("{at}/variantOf"));
+        }
+        if item.resources.as_ref().is_some_and(|r| !r.is_empty()) {
+            note(Feature::ContentResources, format!("{at}/resources"));
+        }
+        let item_effects = item.effects.iter().flatten().enumerate();
+        effects.extend(item_effects.map(|(i, e)| (format!("{at}/effects/{i}"), e)));
+    }
+    for (id, template) in pack.templates {
+        let at = format!("/templates/{}/effects", escape_segment(id.as_str()));
+        effects
+            .extend((template.effects.iter().enumerate()).map(|(i, e)| (format!("{at}/{i}"), e)));
+    }
+    if let Some((at, _)) = effects.iter().find(|(_, e)| best_or_bound(e)) {
+        note(Feature::EffectBestBound, at.clone());
+    }
+    if let Some((at, _)) = effects.iter().find(|(_, e)| e.by_quantity) {
+        note(Feature::EffectByQuantity, format!("{at}/byQuantity"));
     }
     if !pack.upgrades.is_empty() {
         note(Feature::UpgradeScripts, "/upgrades".to_owned());
@@ -332,8 +382,58 @@ mod tests {
                 ("content-levels", "1.8.0".to_owned()),
                 ("effect-best-bound", "1.8.0".to_owned()),
                 ("item-variants", "1.8.0".to_owned()),
+                ("content-resources", "1.8.0".to_owned()),
+                ("effect-by-quantity", "1.8.0".to_owned()),
             ]
         );
+    }
+
+    /// versions.md: a content item's own `variantOf` and `resources`, and `best`, `bound` or
+    /// `byQuantity` in an item's or a template's effects, need 1.8.0 though the rules use none.
+    #[test]
+    fn content_alone_can_need_1_8() {
+        let rules = RulesDocument::default();
+        let content: IndexMap<ContentId, ContentItem> = crate::yaml::from_str(
+            "wands.missiles:\n  type: wand\n  resources: { charges: { max: \"7\" } }\n\
+             armor.plus-one:\n  type: armor\n  variantOf: [armor]\n\
+             charms.stone:\n  type: charm\n  effects: [{ target: ward, op: best, value: \"2\", byQuantity: true }]\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let templates = IndexMap::new();
+        let pack = PackContents {
+            rules: &rules,
+            upgrades: &[],
+            languages: &["en"],
+            default_language: "en",
+            content: &content,
+            templates: &templates,
+        };
+        let used: Vec<(&str, String)> = features_used(&pack)
+            .into_iter()
+            .map(|u| (u.feature.name(), u.pointer))
+            .collect();
+        assert_eq!(
+            used,
+            [
+                (
+                    "effect-best-bound",
+                    "/content/charms.stone/effects/0".to_owned()
+                ),
+                (
+                    "item-variants",
+                    "/content/armor.plus-one/variantOf".to_owned()
+                ),
+                (
+                    "content-resources",
+                    "/content/wands.missiles/resources".to_owned()
+                ),
+                (
+                    "effect-by-quantity",
+                    "/content/charms.stone/effects/0/byQuantity".to_owned()
+                ),
+            ]
+        );
+        assert_eq!(lowest_spec_version(&pack), Version::new(1, 8, 0));
     }
 
     #[test]
@@ -362,6 +462,8 @@ mod tests {
             upgrades: &[],
             languages: &["en"],
             default_language: "en",
+            content: &indexmap::IndexMap::new(),
+            templates: &indexmap::IndexMap::new(),
         };
         let used: Vec<(Feature, String)> = features_used(&pack)
             .into_iter()

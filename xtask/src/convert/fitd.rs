@@ -224,6 +224,8 @@ pub(super) fn spec_version(files: &BTreeMap<String, String>) -> Result<String, E
         upgrades: &[],
         languages: &["en"],
         default_language: "en",
+        content: &indexmap::IndexMap::new(),
+        templates: &indexmap::IndexMap::new(),
     };
     Ok(lowest_spec_version(&pack).to_string())
 }

@@ -300,6 +300,8 @@ fn lowest_spec_version(files: &BTreeMap<String, String>) -> Result<String, Error
         upgrades: &[],
         languages: &languages,
         default_language: "en",
+        content: &indexmap::IndexMap::new(),
+        templates: &indexmap::IndexMap::new(),
     };
     Ok(lowest_spec_version(&pack).to_string())
 }

@@ -461,6 +461,8 @@ fn translations_and_features_beyond_the_declared_version() {
         upgrades: &[],
         languages: &["en", "pt-BR"],
         default_language: "en",
+        content: &indexmap::IndexMap::new(),
+        templates: &indexmap::IndexMap::new(),
     };
     let used = features_used(&pack);
     assert_eq!(

@@ -105,6 +105,8 @@ fn features_newer_than_the_spec_version() {
         upgrades: &[],
         languages: &["en", "fr"],
         default_language: "en",
+        content: &indexmap::IndexMap::new(),
+        templates: &indexmap::IndexMap::new(),
     };
     let found = feature_diagnostics(&pack, &Version::new(1, 1, 0));
     assert_eq!(

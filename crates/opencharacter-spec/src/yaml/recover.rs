@@ -108,8 +108,9 @@ fn remove(value: &mut Value, pointer: &str) -> Option<Option<usize>> {
 }
 
 impl Document {
-    /// Reads a `T` from the value, recovering from every node that does not fit ([the module's
-    /// way](self)): each mistake is one located error, and the value is read from the rest.
+    /// Reads a `T` from the value, recovering from every node that does not fit (the way this
+    /// module's documentation gives): each mistake is one located error, and the value is read
+    /// from the rest.
     ///
     /// ```
     /// use opencharacter_spec::model::Manifest;
