@@ -10,7 +10,8 @@
 //! `grimmer`, both replacing the ladder, `grimmer` (later) is in force: easy DC 8, hard DC 11.
 
 use std::path::Path;
-use std::process::{Command, Output};
+
+use super::support::{run_in as run, stdout};
 
 const GRAVEWATCH: &[(&str, &str)] = &[
     (
@@ -114,21 +115,6 @@ fn gravewatch(dir: &Path) {
          purse: { gravewatch-1e:penny: 7, gravewatch-1e:crown: 2, gravewatch-1e:shilling: 4 }\n",
     )
     .unwrap();
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_opencharacter"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
 }
 
 #[test]

@@ -20,6 +20,8 @@ use std::time::Duration;
 use opencharacter::i18n::store::Store;
 use opencharacter::i18n::{LanguageTag, Translator};
 
+use super::support::run_in as run;
+
 /// Serves the files of one folder under `/packs/`, at most 100 connections, until dropped.
 struct Server {
     port: u16,
@@ -96,17 +98,6 @@ fn serve(mut stream: TcpStream, folder: &Path) {
             .write_all(b"HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"),
     };
     let _ = stream.shutdown(std::net::Shutdown::Both);
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_opencharacter"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .output()
-        .unwrap()
 }
 
 fn stdout(output: &Output) -> String {

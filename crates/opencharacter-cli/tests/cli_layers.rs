@@ -9,6 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use super::support::stdout;
+
 fn lanternfall() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs/lanternfall")
 }
@@ -19,10 +21,6 @@ fn layers(args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
 }
 
 #[test]

@@ -2,23 +2,9 @@
 //! `--format text|json` and `--lang`, before or after the verb, including `load`,
 //! `import-ruleset` and `install`, which used to refuse JSON or ignore the language.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_opencharacter"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .output()
-        .unwrap()
-}
+use super::support::{root, run_in as run};
 
 fn json(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout)

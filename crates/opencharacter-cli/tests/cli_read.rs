@@ -11,26 +11,8 @@
 //! P(2d6 ≥ 4) = 33/36 = 91.7%; P(2d6 + 1 ≥ 7) = P(2d6 ≥ 6) = 26/36 = 72.2%.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_opencharacter"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use super::support::{root, run, stdout};
 
 /// The lamplighter example without her game's layers, in a folder of its own.
 fn without_layers(dir: &Path) -> PathBuf {

@@ -5,12 +5,9 @@
 //! frost's ladder in `cli_read.rs`, prices and purses in `cli_economy.rs`). A line added to the
 //! README without an expectation here fails the test, and so does one removed.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use super::support::root;
 
 /// Each README command (after `opencharacter`) and what its output must hold.
 const EXPECTED: &[(&str, &[&str])] = &[

@@ -3,27 +3,7 @@
 //! spells at each slot read against an AC (`--dc`) and a target's save (`--save-modifier`), and
 //! the errors for what is no stat block. Numbers from the SRD (see `tests/srd_rolls.rs`).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_opencharacter"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use super::support::{run, stdout};
 
 #[test]
 fn a_monster_by_qualified_id_reads_its_stat_block() {

@@ -11,6 +11,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use super::support::stdout;
+
 const MANIFEST: &str =
     "id: demo-core\nversion: 0.1.0\nspecVersion: 1.5.0\nlicense: CC0-1.0\ndefaultLanguage: en\n";
 
@@ -33,10 +35,6 @@ fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
         command.env(name, value);
     }
     command.output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
 }
 
 fn demo(root: &Path) {

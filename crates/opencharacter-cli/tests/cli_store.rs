@@ -4,23 +4,7 @@
 //! the pack and the version. Run on the repository's `packs/`, which holds four games whose
 //! packs could not load as one ruleset (two resolutions).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_opencharacter"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .output()
-        .unwrap()
-}
+use super::support::run;
 
 #[test]
 fn the_packs_a_character_names_are_picked_with_their_dependencies() {

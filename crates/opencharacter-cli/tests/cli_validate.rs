@@ -9,6 +9,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use super::support::stdout;
+
 const MANIFEST: &str =
     "id: demo-core\nversion: 0.1.0\nspecVersion: 1.0.0\nlicense: CC0-1.0\ndefaultLanguage: en\n";
 
@@ -28,10 +30,6 @@ fn validate(dir: &Path, args: &[&str]) -> Output {
         .current_dir(dir)
         .output()
         .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
 }
 
 #[test]

@@ -23,3 +23,4 @@ mod cli_show;
 mod cli_snapshots;
 mod cli_store;
 mod cli_validate;
+mod support;
