@@ -80,6 +80,9 @@ pub fn run(args: &Args) -> ExitCode {
             text
         }
     };
+    // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic. The report
+    // comes first; the index's line and what it refused follow it.
+    let _ = anstream::stdout().lock().write_all(text.as_bytes());
     let index = match &args.index {
         Some(base_url) if !build.has_errors() => crate::install::write_index(
             &build,
@@ -89,8 +92,6 @@ pub fn run(args: &Args) -> ExitCode {
         ),
         _ => crate::install::IndexOutcome::Written,
     };
-    // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
-    let _ = anstream::stdout().lock().write_all(text.as_bytes());
     if build.write_failed || index == crate::install::IndexOutcome::Failed {
         ExitCode::from(2)
     } else if build.has_errors() || index == crate::install::IndexOutcome::Refused {

@@ -286,15 +286,22 @@ pub fn write_index(
     };
     match opencharacter::release::index::write_index(&build.built, base_url, &folder) {
         Ok((index, problems)) => {
-            println!(
-                "built index ({} releases) → {}",
-                index.releases.len(),
-                folder.display()
-            );
             // What installers would refuse, left out of the file (plain http is the author's
-            // choice of base URL).
-            for problem in &problems {
-                eprint!("{}", crate::output::diagnostic_lines(problem));
+            // choice of base URL): on standard error for people, as more diagnostic lines of
+            // the report in JSON.
+            if crate::output::format() == crate::output::Format::Json {
+                for problem in &problems {
+                    println!("{}", problem.to_json(crate::lang::standard_text()));
+                }
+            } else {
+                println!(
+                    "built index ({} releases) → {}",
+                    index.releases.len(),
+                    folder.display()
+                );
+                for problem in &problems {
+                    eprint!("{}", crate::output::diagnostic_lines(problem));
+                }
             }
             if problems.is_empty() {
                 IndexOutcome::Written

@@ -92,3 +92,95 @@ fn a_path_that_does_not_exist_is_exit_2() {
     let output = build(dir.path(), &["nowhere"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// i18n.md ("The pack index"): an installer skips an entry whose sha256 is not 64 lowercase hex
+/// digits (`index-entry-invalid`), so `build --index` reports it, exits 1 (an error of the
+/// index, not an I/O failure) and writes the index without it. The bad entry comes from an
+/// `index.json` already in the folder, whose other versions a build keeps.
+#[test]
+fn build_index_exits_1_on_a_refused_entry_and_leaves_it_out_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    pack(dir.path());
+    write(
+        dir.path(),
+        "idx/index.json",
+        r#"{"releases": [{"id": "other-pack", "version": "1.0.0", "defaultLanguage": "en",
+            "url": "https://example.org/packs/other-pack-1.0.0.release.json",
+            "sha256": "not-a-sha", "bytes": 10}]}"#,
+    );
+    let output = build(
+        dir.path(),
+        &[
+            "packs",
+            "--index",
+            "https://example.org/packs/",
+            "--index-dir",
+            "idx",
+        ],
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    // One release listed: demo-core's; the refused one is gone.
+    assert!(
+        stdout.ends_with("built index (1 releases) → idx\n"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stderr,
+        "error[index-entry-invalid]: the index entry of other-pack 1.0.0: `sha256` is not 64 \
+         lowercase hex digits; installers skip it\n"
+    );
+    let written: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("idx/index.json")).unwrap())
+            .unwrap();
+    let ids: Vec<&str> = written["releases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["demo-core"]);
+    assert!(dir.path().join("idx/demo-core-0.1.0.release.json").is_file());
+    assert!(!dir.path().join("idx/other-pack-1.0.0.release.json").exists());
+}
+
+/// The same refused entry with `--format json`: one diagnostic object per line, the index's
+/// among them (command.md: `build` prints one diagnostic object per line).
+#[test]
+fn build_index_in_json_prints_the_refused_entry_as_a_diagnostic_line() {
+    let dir = tempfile::tempdir().unwrap();
+    pack(dir.path());
+    write(
+        dir.path(),
+        "idx/index.json",
+        r#"{"releases": [{"id": "other-pack", "version": "1.0.0", "defaultLanguage": "en",
+            "url": "https://example.org/packs/other-pack-1.0.0.release.json",
+            "sha256": "not-a-sha", "bytes": 10}]}"#,
+    );
+    let output = build(
+        dir.path(),
+        &[
+            "packs",
+            "--index",
+            "https://example.org/packs/",
+            "--index-dir",
+            "idx",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert_eq!(lines[0]["code"], "index-entry-invalid");
+    assert_eq!(
+        lines[0]["message"],
+        "the index entry of other-pack 1.0.0: `sha256` is not 64 lowercase hex digits; \
+         installers skip it"
+    );
+}
