@@ -51,6 +51,11 @@ const NO_FIXTURE: &[(&str, &str)] = &[
         "about an install from an index server; the command's install tests trigger it",
     ),
     (
+        "show-id-unknown",
+        "about an ID given to `opencharacter show`, not a pack; the command's tests \
+         (crates/opencharacter-cli/tests/cli_show.rs) trigger it",
+    ),
+    (
         "build-write-failed",
         "an I/O failure while writing dist/ (a full disk, a read-only folder), not a fault of \
          any input; nothing in the tests triggers it yet",

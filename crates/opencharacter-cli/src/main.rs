@@ -27,6 +27,7 @@ mod read;
 mod sheet;
 mod show;
 mod validate;
+mod words;
 
 /// Rules packs for tabletop RPGs: validate and build packs, and inspect what they hold.
 #[derive(Debug, Parser)]

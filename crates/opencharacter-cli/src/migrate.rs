@@ -23,7 +23,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::output::Format;
+use crate::output::{Format, say};
 use opencharacter::Diagnostic;
 use opencharacter::migrate::{Action, MigrationReport, migrate};
 use opencharacter::spec::diagnostic::has_errors;
@@ -88,18 +88,22 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let ruleset = opened.ruleset;
-    let mut diagnostics = opened.diagnostics;
+    // What the character wants and the packs lack points into its file.
+    let shown = args.character.display().to_string();
+    let mut diagnostics: Vec<Diagnostic> =
+        crate::read::pins_located(&opened.diagnostics, character.setup.as_ref(), true)
+            .into_iter()
+            .map(|d| match &d.location.file {
+                None if d.location.pointer.is_some() => d.with_file(shown.clone()),
+                _ => d,
+            })
+            .collect();
     if has_errors(&diagnostics) {
-        for diagnostic in &diagnostics {
-            eprint!("{}", crate::output::diagnostic_lines(diagnostic));
-        }
-        eprintln!("error: the packs do not load; the character was not migrated");
-        return ExitCode::from(1);
+        return crate::output::not_loaded(&diagnostics, Some(&say("not-migrated", &[])));
     }
     // Before migrating: a pack saved newer than the one loaded (nothing runs backwards) and a
     // pack not loaded (its values stay as they are) are said, not passed over as "nothing
     // changed".
-    let shown = args.character.display().to_string();
     diagnostics.extend(
         opencharacter::check_character_packs(&ruleset, &character)
             .into_iter()

@@ -35,76 +35,11 @@ pub fn format() -> Format {
     FORMAT.get().copied().unwrap_or_default()
 }
 
-/// The words the command says around what the library computed, by key, in English and Spanish
-/// (other languages read English). `{name}` is replaced by the argument `name`.
-const WORDS: &[(&str, &str, &str)] = &[
-    (
-        "loaded",
-        "loaded from the store: {packs}",
-        "cargados del almacén: {packs}",
-    ),
-    ("layers", "layers: {layers}", "capas: {layers}"),
-    (
-        "migrated",
-        "migrated on read: {pack} {from} -> {to}",
-        "migrado al leer: {pack} {from} -> {to}",
-    ),
-    ("none", "none", "ninguno"),
-    ("h-fields", "Fields", "Campos"),
-    ("h-live", "Live", "En juego"),
-    ("h-purse", "Purse", "Bolsa"),
-    ("recovers", "recovers: {on}", "se recupera: {on}"),
-    ("h-content", "Content", "Contenido"),
-    ("h-rolls", "Rolls", "Tiradas"),
-    ("h-issues", "Issues", "Problemas"),
-    ("h-credits", "Credits", "Créditos"),
-    ("price", "{item}: {price}", "{item}: {price}"),
-    ("price-none", "{item}: no price", "{item}: sin precio"),
-    (
-        "price-withdrawn",
-        "{item}: priced in {unit}, a coin withdrawn by the layers",
-        "{item}: con precio en {unit}, una moneda que las capas retiran",
-    ),
-    ("purse", "purse: {coins}", "bolsa: {coins}"),
-    ("purse-empty", "purse: empty", "bolsa: vacía"),
-    (
-        "purse-withdrawn",
-        "  kept, not shown: {coins}",
-        "  guardadas, no se muestran: {coins}",
-    ),
-    (
-        "loot",
-        "{table} (seed {seed}):",
-        "{table} (semilla {seed}):",
-    ),
-    ("ladder", "difficulty ladder:", "escala de dificultad:"),
-    (
-        "layers-chosen",
-        "layers chosen: {layers}",
-        "capas elegidas: {layers}",
-    ),
-    ("none-chosen", "none", "ninguna"),
-    ("kept", "kept {layer}:", "se aplica {layer}:"),
-    ("changes-nothing", "  changes nothing", "  no cambia nada"),
-    (
-        "dropped",
-        "dropped {layer}: it conflicts with {kept}, declared earlier",
-        "se descarta {layer}: choca con {kept}, declarada antes",
-    ),
-    ("ladder-from", "  set by {layer}", "  la fija {layer}"),
-    ("won", "  won: {layer}", "  gana: {layer}"),
-    (
-        "replaced-by",
-        "  replaced by {layer}, which comes later",
-        "  la sustituye {layer}, que va después",
-    ),
-];
-
 /// The command's own words for `key`, in the `--lang` language, with `args` filled in.
 pub fn say(key: &str, args: &[(&str, &str)]) -> String {
     let spanish =
         crate::lang::language().is_some_and(|tag| tag.as_str().split('-').next() == Some("es"));
-    let template = WORDS
+    let template = crate::words::WORDS
         .iter()
         .find(|(k, _, _)| *k == key)
         .map_or(key, |(_, en, es)| if spanish { es } else { en });
@@ -144,6 +79,33 @@ pub fn diagnostics_json(diagnostics: &[Diagnostic]) -> serde_json::Value {
             .map(|d| d.to_json(crate::lang::standard_text()))
             .collect(),
     )
+}
+
+/// The packs did not load (errors in `diagnostics`), so the verb has nothing else to print:
+/// for people, each diagnostic on standard error, then `after` (a line saying what was not
+/// done) when given; for programs, `{"diagnostics": [...]}` on standard output
+/// (docs/spec/command.md). Exit 1.
+pub fn not_loaded(diagnostics: &[Diagnostic], after: Option<&str>) -> ExitCode {
+    match format() {
+        Format::Text => {
+            for diagnostic in diagnostics {
+                eprint!("{}", diagnostic_lines(diagnostic));
+            }
+            if let Some(after) = after {
+                eprintln!("{after}");
+            }
+            ExitCode::from(1)
+        }
+        Format::Json => {
+            let value = serde_json::json!({"diagnostics": diagnostics_json(diagnostics)});
+            let printed = print_bytes(format!("{value}\n").as_bytes());
+            if printed == ExitCode::SUCCESS {
+                ExitCode::from(1)
+            } else {
+                printed
+            }
+        }
+    }
 }
 
 /// Writes `bytes` to standard output; exit 2 when it cannot be written for another reason

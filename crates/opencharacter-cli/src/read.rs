@@ -141,26 +141,7 @@ pub fn through_game(
     }
     let opened = packs::open(paths, &wanted)?;
     let layers = layer_ids(&opened.ruleset, &texts)?;
-    // A pin of the character's own setup is at `/setup/packs/…` in its file (a game file's at
-    // `/packs/…`).
-    let from_setup = game.is_none();
-    let mut diagnostics: Vec<Diagnostic> = opened
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let pinned = d.code == &codes::PACK_NOT_FOUND
-                && setup.as_ref().is_some_and(|setup| {
-                    d.args
-                        .get("pack")
-                        .and_then(|id| id.parse::<PackId>().ok())
-                        .is_some_and(|id| setup.packs.contains_key(&id))
-                });
-            match (&d.location.pointer, from_setup && pinned) {
-                (Some(pointer), true) => d.clone().with_pointer(format!("/setup{pointer}")),
-                _ => d.clone(),
-            }
-        })
-        .collect();
+    let mut diagnostics = pins_located(&opened.diagnostics, setup.as_ref(), game.is_none());
     let (effective, report) = apply_layers(&opened.ruleset, &layers);
     diagnostics.extend(report.diagnostics().into_iter().map(|d| {
         // A layer the game chooses and no pack declares points into the game.
@@ -182,4 +163,29 @@ pub fn through_game(
         read,
         diagnostics,
     })
+}
+
+/// Where a game's pin that the packs lack is written: a pin of the character's own setup is at
+/// `/setup/packs/…` in its file (`from_setup`), a game file's at `/packs/…`.
+pub fn pins_located(
+    diagnostics: &[Diagnostic],
+    setup: Option<&GameSetup>,
+    from_setup: bool,
+) -> Vec<Diagnostic> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            let pinned = d.code == &codes::PACK_NOT_FOUND
+                && setup.is_some_and(|setup| {
+                    d.args
+                        .get("pack")
+                        .and_then(|id| id.parse::<PackId>().ok())
+                        .is_some_and(|id| setup.packs.contains_key(&id))
+                });
+            match (&d.location.pointer, from_setup && pinned) {
+                (Some(pointer), true) => d.clone().with_pointer(format!("/setup{pointer}")),
+                _ => d.clone(),
+            }
+        })
+        .collect()
 }

@@ -126,8 +126,7 @@ pub fn run(args: &Args) -> ExitCode {
                 }
             };
             if has_errors(&opened.diagnostics) {
-                print_diagnostics(&opened.diagnostics);
-                return ExitCode::from(1);
+                return crate::output::not_loaded(&opened.diagnostics, None);
             }
             match monster_sheet(&opened.ruleset, monster, &args.templates, &options) {
                 Ok(sheet) => {
@@ -150,8 +149,7 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     if has_errors(&lead.diagnostics) {
-        print_diagnostics(&lead.diagnostics);
-        return ExitCode::from(1);
+        return crate::output::not_loaded(&lead.diagnostics, None);
     }
     let ruleset = effective.as_ref().unwrap_or(&opened.ruleset);
     let names = Names::of(&opened.packs);
@@ -237,12 +235,6 @@ fn monster_sheet(
         })
         .collect::<Result<Vec<_>, _>>()?;
     evaluate_stat_block(ruleset, &id, &templates, options).map_err(|e| e.to_string())
-}
-
-fn print_diagnostics(diagnostics: &[Diagnostic]) {
-    for diagnostic in diagnostics {
-        eprint!("{}", crate::output::diagnostic_lines(diagnostic));
-    }
 }
 
 fn value(v: Option<&SheetValue>) -> String {

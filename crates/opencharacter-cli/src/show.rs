@@ -135,6 +135,14 @@ pub fn run(args: &Args) -> ExitCode {
                 for translation in &found {
                     let _ = writeln!(out, "{}", json(id, &language, translation));
                 }
+                // An ID that names nothing is a diagnostic line, not silence.
+                if found.is_empty() {
+                    let unknown = opencharacter::Diagnostic::new(
+                        &opencharacter::spec::diagnostic::codes::SHOW_ID_UNKNOWN,
+                    )
+                    .with_arg("id", id);
+                    let _ = writeln!(out, "{}", unknown.to_json(crate::lang::standard_text()));
+                }
             }
         }
     }

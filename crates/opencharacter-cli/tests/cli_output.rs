@@ -151,3 +151,127 @@ fn install_prints_json() {
         serde_json::json!({"packs": [], "diagnostics": [], "done": ["lanternfall-core 0.1.0: fr"]})
     );
 }
+
+/// command.md ("Stores"): a pin the store lacks is `pack-not-found`, naming the pack, the
+/// version wanted (0.2.0, the pin) and the versions found (0.1.0, the only SRD in `packs/`).
+/// With `--format json`, `sheet` and `migrate` print that as `{"diagnostics": [...]}` on
+/// standard output, exit 1, nothing on standard error.
+#[test]
+fn sheet_and_migrate_print_json_when_the_packs_do_not_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pinned.yaml");
+    std::fs::write(
+        &file,
+        "packs: { 5e-srd-5.1: 0.1.0 }\nsetup:\n  packs: { 5e-srd-5.1: 0.2.0 }\n",
+    )
+    .unwrap();
+    let expected = |message: &str| {
+        serde_json::json!({"diagnostics": [{
+            "code": "pack-not-found", "severity": "error", "pack": null,
+            "file": file.display().to_string(), "line": null, "column": null,
+            "message": message, "endLine": null, "endColumn": null,
+            "pointer": "/setup/packs/5e-srd-5.1",
+            "args": {"pack": "5e-srd-5.1", "wanted": "0.2.0", "found": "0.1.0"},
+            "labels": [], "help": []
+        }]})
+    };
+    for verb in ["sheet", "migrate"] {
+        let output = run(
+            &root(),
+            &[
+                verb,
+                file.to_str().unwrap(),
+                "--packs",
+                "packs",
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(output.status.code(), Some(1), "{verb}");
+        assert!(output.stderr.is_empty(), "{verb}");
+        let text = String::from_utf8(output.stdout.clone()).unwrap();
+        assert_eq!(text.lines().count(), 1, "{verb}: one JSON value: {text}");
+        assert_eq!(
+            json(&output),
+            expected(
+                "`5e-srd-5.1` 0.2.0 is wanted but not among the packs given (0.1.0)"
+            ),
+            "{verb}"
+        );
+        let spanish = run(
+            &root(),
+            &[
+                verb,
+                file.to_str().unwrap(),
+                "--packs",
+                "packs",
+                "--format",
+                "json",
+                "--lang",
+                "es",
+            ],
+        );
+        assert_eq!(
+            json(&spanish),
+            expected(
+                "se busca `5e-srd-5.1` 0.2.0, pero no está entre los paquetes dados (0.1.0)"
+            ),
+            "{verb}"
+        );
+    }
+    // For people the diagnostics go to standard error, and migrate says what it did not do.
+    let text = run(
+        &root(),
+        &["migrate", file.to_str().unwrap(), "--packs", "packs"],
+    );
+    assert_eq!(text.status.code(), Some(1));
+    assert!(text.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(text.stderr).unwrap(),
+        format!(
+            "error[pack-not-found]: `5e-srd-5.1` 0.2.0 is wanted but not among the packs given \
+             (0.1.0)\n  --> {}#/setup/packs/5e-srd-5.1\n\
+             error: the packs do not load; the character was not migrated\n",
+            file.display()
+        )
+    );
+}
+
+/// diagnostics.md: an ID that names no text is `show-id-unknown`, one JSON line like the
+/// texts found, exit 1.
+#[test]
+fn show_prints_a_json_diagnostic_for_an_unknown_id() {
+    let output = run(
+        &root(),
+        &[
+            "show",
+            "packs/5e/srd-5.1",
+            "--id",
+            "monsters.goblin,monsters.nobody",
+            "--format",
+            "json",
+            "--lang",
+            "es",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // The goblin's name (content.monsters.goblin.name) reads "Trasgo" in Spanish (i18n.md's
+    // numbered-names example), then the unknown ID's diagnostic.
+    assert_eq!(lines[0]["key"], "content.monsters.goblin.name");
+    assert_eq!(lines[0]["text"], "Trasgo");
+    assert_eq!(
+        lines.last().unwrap(),
+        &serde_json::json!({
+            "code": "show-id-unknown", "severity": "error", "pack": null, "file": null,
+            "line": null, "column": null,
+            "message": "ningún texto de estos paquetes nombra `monsters.nobody`",
+            "endLine": null, "endColumn": null, "pointer": null,
+            "args": {"id": "monsters.nobody"}, "labels": [], "help": []
+        })
+    );
+}

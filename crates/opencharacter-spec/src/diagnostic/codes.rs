@@ -248,6 +248,9 @@ codes! {
     /// The installer falls back to a pack's default language (i18n).
     LANGUAGE_PACK_FALLBACK = "language-pack-fallback", Warning, ["pack", "language", "default", "reason"],
         "no language pack is installed for the language asked for: the default language is shown";
+    /// An ID given to `opencharacter show` names no text of the packs read (the command).
+    SHOW_ID_UNKNOWN = "show-id-unknown", Error, ["id"],
+        "an ID given to show names no text of the packs";
     /// A game's pack re-pinned to an older version (layers).
     GAME_PACK_DOWNGRADE = "game-pack-downgrade", Error, ["pack", "pinned", "requested"],
         "a game's pack may only move to a newer version";

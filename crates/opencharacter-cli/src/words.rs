@@ -1,0 +1,77 @@
+//! The command's own words, in English and Spanish, by key: everything the command says around
+//! what the library computed (headings, the lines of a report, what a verb did). Diagnostics'
+//! messages are not here: they come from the spec's standard text.
+//!
+//! Why a table of its own: every verb's words in one place, so a word left in English shows
+//! beside its Spanish, and the command's Spanish tests check each verb against it.
+
+/// The words the command says around what the library computed, by key, in English and Spanish
+/// (other languages read English). `{name}` is replaced by the argument `name`.
+pub const WORDS: &[(&str, &str, &str)] = &[
+    (
+        "loaded",
+        "loaded from the store: {packs}",
+        "cargados del almacén: {packs}",
+    ),
+    ("layers", "layers: {layers}", "capas: {layers}"),
+    (
+        "migrated",
+        "migrated on read: {pack} {from} -> {to}",
+        "migrado al leer: {pack} {from} -> {to}",
+    ),
+    ("none", "none", "ninguno"),
+    ("h-fields", "Fields", "Campos"),
+    ("h-live", "Live", "En juego"),
+    ("h-purse", "Purse", "Bolsa"),
+    ("recovers", "recovers: {on}", "se recupera: {on}"),
+    ("h-content", "Content", "Contenido"),
+    ("h-rolls", "Rolls", "Tiradas"),
+    ("h-issues", "Issues", "Problemas"),
+    ("h-credits", "Credits", "Créditos"),
+    ("price", "{item}: {price}", "{item}: {price}"),
+    ("price-none", "{item}: no price", "{item}: sin precio"),
+    (
+        "price-withdrawn",
+        "{item}: priced in {unit}, a coin withdrawn by the layers",
+        "{item}: con precio en {unit}, una moneda que las capas retiran",
+    ),
+    ("purse", "purse: {coins}", "bolsa: {coins}"),
+    ("purse-empty", "purse: empty", "bolsa: vacía"),
+    (
+        "purse-withdrawn",
+        "  kept, not shown: {coins}",
+        "  guardadas, no se muestran: {coins}",
+    ),
+    (
+        "loot",
+        "{table} (seed {seed}):",
+        "{table} (semilla {seed}):",
+    ),
+    ("ladder", "difficulty ladder:", "escala de dificultad:"),
+    (
+        "layers-chosen",
+        "layers chosen: {layers}",
+        "capas elegidas: {layers}",
+    ),
+    ("none-chosen", "none", "ninguna"),
+    ("kept", "kept {layer}:", "se aplica {layer}:"),
+    ("changes-nothing", "  changes nothing", "  no cambia nada"),
+    (
+        "dropped",
+        "dropped {layer}: it conflicts with {kept}, declared earlier",
+        "se descarta {layer}: choca con {kept}, declarada antes",
+    ),
+    ("ladder-from", "  set by {layer}", "  la fija {layer}"),
+    ("won", "  won: {layer}", "  gana: {layer}"),
+    (
+        "replaced-by",
+        "  replaced by {layer}, which comes later",
+        "  la sustituye {layer}, que va después",
+    ),
+    (
+        "not-migrated",
+        "error: the packs do not load; the character was not migrated",
+        "error: los paquetes no cargan; el personaje no se ha migrado",
+    ),
+];
+
