@@ -13,6 +13,7 @@ mod cli_inputs;
 mod cli_install;
 mod cli_layers;
 mod cli_load;
+mod cli_loot;
 mod cli_migrate;
 mod cli_output;
 mod cli_paths;
