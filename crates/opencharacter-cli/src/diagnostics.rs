@@ -40,7 +40,9 @@ pub fn init_color(when: ColorWhen) {
 }
 
 /// A word of the report itself (`error`, `help`, …) in `text`, English when it lacks it.
-fn word<'a>(text: &'a StandardText, key: &str) -> &'a str {
+/// A word of the standard text's report (`error`, `warning`, …), English where the language
+/// lacks it.
+pub fn word<'a>(text: &'a StandardText, key: &str) -> &'a str {
     text.report
         .get(key)
         .filter(|word| !word.is_empty())
@@ -48,7 +50,8 @@ fn word<'a>(text: &'a StandardText, key: &str) -> &'a str {
         .map_or("", String::as_str)
 }
 
-fn severity_word(severity: Severity) -> &'static str {
+/// The report word's key for a severity.
+pub fn severity_word(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",
         Severity::Warning => "warning",

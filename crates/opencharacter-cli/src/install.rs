@@ -21,10 +21,12 @@ use std::process::ExitCode;
 use opencharacter::Diagnostic;
 use opencharacter::i18n::LanguageTag;
 use opencharacter::i18n::http::{Http, HttpOptions};
-use opencharacter::i18n::install::{InstallError, Installer, LanguageOutcome, Report};
+use opencharacter::i18n::install::{InstallError, Installer, LanguageOutcome, Report, Unavailable};
 use opencharacter::i18n::store::Store;
 use opencharacter::spec::diagnostic::codes;
 use opencharacter::spec::ids::PackId;
+
+use crate::output::say;
 
 /// Install packs and their language packs into a store.
 #[derive(Debug, clap::Args)]
@@ -91,9 +93,11 @@ pub fn run(args: &Args) -> ExitCode {
             return usage(&format!("`{id}` is not a pack ID"));
         };
         installer.rollback(&id).map(|version| {
-            out.push_str(&format!(
-                "{id} {version} (default language until the next sync)\n"
-            ))
+            out.push_str(&say(
+                "rolled-back",
+                &[("pack", id.as_str()), ("version", &version.to_string())],
+            ));
+            out.push('\n');
         })
     } else if args.list {
         match installer.store().installed() {
@@ -102,11 +106,11 @@ pub fn run(args: &Args) -> ExitCode {
                     let previous = pack
                         .state
                         .previous
-                        .map(|p| format!(" (previous {p})"))
+                        .map(|p| say("previous", &[("version", &p.to_string())]))
                         .unwrap_or_default();
                     let language = pack
                         .language
-                        .map_or_else(|| "default language".to_owned(), |l| l.to_string());
+                        .map_or_else(|| say("default-language", &[]), |l| l.to_string());
                     out.push_str(&format!(
                         "{} {}{previous}: {language}\n",
                         pack.id, pack.state.current
@@ -137,16 +141,9 @@ pub fn run(args: &Args) -> ExitCode {
             .install(index, &id, range.as_ref())
             .map(|report| reports.push(report))
     };
-    let why = if args.sync {
-        "the index lists none for it, refuses the one it lists, or could not be reached"
-    } else if args.import.is_some() {
-        "the file carries none for it"
-    } else {
-        "the index lists none for it, or refuses the one it lists"
-    };
     let warnings: Vec<Diagnostic> = reports
         .iter()
-        .filter_map(|report| fallback(installer.store(), &language, report, why))
+        .filter_map(|report| fallback(installer.store(), &language, report))
         .collect();
     let text = match crate::output::format() {
         crate::output::Format::Text => {
@@ -186,14 +183,19 @@ fn usage(message: &str) -> ExitCode {
 /// One line per pack: its version and the language it reads in.
 fn line(report: &Report) -> String {
     let language = match &report.language {
-        LanguageOutcome::Default => "default language".to_owned(),
-        LanguageOutcome::Kept(tag) => format!("{tag} (kept)"),
-        LanguageOutcome::Fetched(tag) => format!("{tag} (fetched)"),
-        LanguageOutcome::Failed { language, .. } => format!("{language} not fetched"),
+        LanguageOutcome::Default | LanguageOutcome::Unavailable(_) => say("default-language", &[]),
+        LanguageOutcome::Kept(tag) => say("language-kept", &[("language", tag.as_str())]),
+        LanguageOutcome::Fetched(tag) => say("language-fetched", &[("language", tag.as_str())]),
+        LanguageOutcome::Failed { language, .. } => {
+            say("language-failed", &[("language", language.as_str())])
+        }
     };
     format!("{} {}: {language}\n", report.id, report.version)
 }
 
+/// What happened to the language, for programs: `outcome` (`default`, `kept`, `fetched`,
+/// `failed`, or why none could be had: `not-listed`, `refused`, `unreachable`, `not-carried`),
+/// the language tag, and the library's reason (English) where it gives one.
 fn report_json(report: &Report) -> serde_json::Value {
     let (outcome, language, reason) = match &report.language {
         LanguageOutcome::Default => ("default", None, None),
@@ -202,6 +204,14 @@ fn report_json(report: &Report) -> serde_json::Value {
         LanguageOutcome::Failed { language, reason } => {
             ("failed", Some(language.to_string()), Some(reason.clone()))
         }
+        LanguageOutcome::Unavailable(cause) => match cause {
+            Unavailable::NotListed => ("not-listed", None, None),
+            Unavailable::Refused { language, reason } => {
+                ("refused", Some(language.to_string()), Some(reason.clone()))
+            }
+            Unavailable::Unreachable { reason } => ("unreachable", None, Some(reason.clone())),
+            Unavailable::NotCarried => ("not-carried", None, None),
+        },
     };
     serde_json::json!({
         "id": report.id,
@@ -212,20 +222,27 @@ fn report_json(report: &Report) -> serde_json::Value {
 }
 
 /// The warning for a pack that reads in its default language though another was asked for
-/// (i18n.md, "Installing"): a language pack not listed, refused, unreachable, or that failed
-/// to arrive. None when the language asked for is the pack's default (or a form of it).
-fn fallback(
-    store: &Store,
-    language: &LanguageTag,
-    report: &Report,
-    why: &str,
-) -> Option<Diagnostic> {
+/// (i18n.md, "Installing"), saying why in the `--lang` language: none listed, the one listed
+/// refused by the index check, the index unreachable, none in an imported file, or the pack
+/// failing to arrive. None when the language asked for is the pack's default (or a form of it).
+fn fallback(store: &Store, language: &LanguageTag, report: &Report) -> Option<Diagnostic> {
     let reason = match &report.language {
-        LanguageOutcome::Default => why.to_owned(),
-        LanguageOutcome::Failed { reason, .. } => {
-            format!("{reason}; the next install or sync tries again")
+        LanguageOutcome::Unavailable(Unavailable::NotListed) => say("fallback-not-listed", &[]),
+        LanguageOutcome::Unavailable(Unavailable::Refused {
+            language: refused,
+            reason,
+        }) => say(
+            "fallback-refused",
+            &[("language", refused.as_str()), ("reason", reason)],
+        ),
+        LanguageOutcome::Unavailable(Unavailable::Unreachable { reason }) => {
+            say("fallback-unreachable", &[("reason", reason)])
         }
-        LanguageOutcome::Kept(_) | LanguageOutcome::Fetched(_) => return None,
+        LanguageOutcome::Unavailable(Unavailable::NotCarried) => say("fallback-not-carried", &[]),
+        LanguageOutcome::Failed { reason, .. } => say("fallback-failed", &[("reason", reason)]),
+        LanguageOutcome::Default | LanguageOutcome::Kept(_) | LanguageOutcome::Fetched(_) => {
+            return None;
+        }
     };
     let default = store
         .release_bytes(&report.id, &report.version)
@@ -295,9 +312,14 @@ pub fn write_index(
                 }
             } else {
                 println!(
-                    "built index ({} releases) → {}",
-                    index.releases.len(),
-                    folder.display()
+                    "{}",
+                    say(
+                        "built-index",
+                        &[
+                            ("count", &index.releases.len().to_string()),
+                            ("folder", &folder.display().to_string())
+                        ]
+                    )
                 );
                 for problem in &problems {
                     eprint!("{}", crate::output::diagnostic_lines(problem));

@@ -54,11 +54,14 @@ pub fn say(key: &str, args: &[(&str, &str)]) -> String {
 /// renderer of the verbs that print a report beside their diagnostics. `validate` prints its
 /// own, with the source line (`validate::render`).
 pub fn diagnostic_lines(diagnostic: &Diagnostic) -> String {
+    let text = crate::lang::standard_text();
+    // The severity in the `--lang` language, as `validate` says it (`aviso` in Spanish).
+    let severity =
+        crate::diagnostics::word(text, crate::diagnostics::severity_word(diagnostic.severity));
     let mut out = format!(
-        "{}[{}]: {}\n",
-        diagnostic.severity,
+        "{severity}[{}]: {}\n",
         diagnostic.code.name,
-        diagnostic.message_in(crate::lang::standard_text())
+        diagnostic.message_in(text)
     );
     let location = &diagnostic.location;
     match (&location.file, &location.pointer, location.line) {

@@ -73,5 +73,57 @@ pub const WORDS: &[(&str, &str, &str)] = &[
         "error: the packs do not load; the character was not migrated",
         "error: los paquetes no cargan; el personaje no se ha migrado",
     ),
+    // install
+    (
+        "rolled-back",
+        "{pack} {version} (default language until the next sync)",
+        "{pack} {version} (idioma por defecto hasta la próxima sincronización)",
+    ),
+    ("previous", " (previous {version})", " (anterior {version})"),
+    ("default-language", "default language", "idioma por defecto"),
+    (
+        "language-kept",
+        "{language} (kept)",
+        "{language} (se conserva)",
+    ),
+    (
+        "language-fetched",
+        "{language} (fetched)",
+        "{language} (descargado)",
+    ),
+    (
+        "language-failed",
+        "{language} not fetched",
+        "{language} sin descargar",
+    ),
+    (
+        "fallback-not-listed",
+        "the index lists none for it",
+        "el índice no lista ninguno",
+    ),
+    (
+        "fallback-refused",
+        "the index check refuses the `{language}` pack it lists: `locales.{language}` {reason}",
+        "la comprobación del índice rechaza el paquete `{language}` que lista: `locales.{language}` {reason}",
+    ),
+    (
+        "fallback-unreachable",
+        "the index could not be reached: {reason}",
+        "no se pudo llegar al índice: {reason}",
+    ),
+    (
+        "fallback-not-carried",
+        "the file carries none for it",
+        "el archivo no trae ninguno",
+    ),
+    (
+        "fallback-failed",
+        "{reason}; the next install or sync tries again",
+        "{reason}; la próxima instalación o sincronización lo vuelve a intentar",
+    ),
+    (
+        "built-index",
+        "built index ({count} releases) → {folder}",
+        "índice construido ({count} versiones) → {folder}",
+    ),
 ];
-

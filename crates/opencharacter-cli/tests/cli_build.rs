@@ -132,8 +132,7 @@ fn build_index_exits_1_on_a_refused_entry_and_leaves_it_out_of_the_file() {
          lowercase hex digits; installers skip it\n"
     );
     let written: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(dir.path().join("idx/index.json")).unwrap())
-            .unwrap();
+        serde_json::from_slice(&std::fs::read(dir.path().join("idx/index.json")).unwrap()).unwrap();
     let ids: Vec<&str> = written["releases"]
         .as_array()
         .unwrap()
@@ -141,8 +140,16 @@ fn build_index_exits_1_on_a_refused_entry_and_leaves_it_out_of_the_file() {
         .map(|r| r["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["demo-core"]);
-    assert!(dir.path().join("idx/demo-core-0.1.0.release.json").is_file());
-    assert!(!dir.path().join("idx/other-pack-1.0.0.release.json").exists());
+    assert!(
+        dir.path()
+            .join("idx/demo-core-0.1.0.release.json")
+            .is_file()
+    );
+    assert!(
+        !dir.path()
+            .join("idx/other-pack-1.0.0.release.json")
+            .exists()
+    );
 }
 
 /// The same refused entry with `--format json`: one diagnostic object per line, the index's

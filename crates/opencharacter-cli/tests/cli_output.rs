@@ -138,9 +138,9 @@ fn install_prints_json() {
     );
     assert_eq!(
         String::from_utf8(spanish.stdout).unwrap(),
-        "warning[language-pack-fallback]: `lanternfall-core`: no hay paquete de idioma instalado \
-         para `es` (the file carries none for it); el texto se muestra en el idioma por defecto, \
-         `en`\nlanternfall-core 0.1.0: default language\n"
+        "aviso[language-pack-fallback]: `lanternfall-core`: no hay paquete de idioma instalado \
+         para `es` (el archivo no trae ninguno); el texto se muestra en el idioma por defecto, \
+         `en`\nlanternfall-core 0.1.0: idioma por defecto\n"
     );
     let listed = run(
         dir.path(),
@@ -193,9 +193,7 @@ fn sheet_and_migrate_print_json_when_the_packs_do_not_load() {
         assert_eq!(text.lines().count(), 1, "{verb}: one JSON value: {text}");
         assert_eq!(
             json(&output),
-            expected(
-                "`5e-srd-5.1` 0.2.0 is wanted but not among the packs given (0.1.0)"
-            ),
+            expected("`5e-srd-5.1` 0.2.0 is wanted but not among the packs given (0.1.0)"),
             "{verb}"
         );
         let spanish = run(
@@ -213,9 +211,7 @@ fn sheet_and_migrate_print_json_when_the_packs_do_not_load() {
         );
         assert_eq!(
             json(&spanish),
-            expected(
-                "se busca `5e-srd-5.1` 0.2.0, pero no está entre los paquetes dados (0.1.0)"
-            ),
+            expected("se busca `5e-srd-5.1` 0.2.0, pero no está entre los paquetes dados (0.1.0)"),
             "{verb}"
         );
     }

@@ -8,6 +8,7 @@
 mod cli_build;
 mod cli_completions;
 mod cli_economy;
+mod cli_fallback;
 mod cli_formula;
 mod cli_inputs;
 mod cli_install;

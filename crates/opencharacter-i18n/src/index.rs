@@ -371,18 +371,57 @@ impl IndexRelease {
         language: &LanguageTag,
         allow_http: bool,
     ) -> Option<(LanguageTag, &IndexLocale)> {
+        self.locale_status(language, allow_http).ok()
+    }
+
+    /// [`IndexRelease::locale_for`], saying why when there is none: the language (or a shorter
+    /// form reached first) is the default language, none is listed, or the one listed is
+    /// refused by [`IndexRelease::check_locale`] (the first refusal along the language's
+    /// shorter forms, when no later form fits).
+    pub fn locale_status(
+        &self,
+        language: &LanguageTag,
+        allow_http: bool,
+    ) -> Result<(LanguageTag, &IndexLocale), NoLocale> {
         let default = LanguageTag::parse(&self.default_language).ok();
+        let mut refused = None;
         for tag in language.chain() {
             if default.as_ref() == Some(&tag) {
-                return None;
+                return Err(NoLocale::Default);
             }
-            if self.check_locale(tag.as_str(), allow_http).is_ok() {
-                let locale = self.locales.get(tag.as_str())?;
-                return Some((tag, locale));
+            let Some(locale) = self.locales.get(tag.as_str()) else {
+                continue;
+            };
+            match self.check_locale(tag.as_str(), allow_http) {
+                Ok(()) => return Ok((tag, locale)),
+                Err(reason) => {
+                    refused.get_or_insert(NoLocale::Refused {
+                        language: tag,
+                        reason,
+                    });
+                }
             }
         }
-        None
+        Err(refused.unwrap_or(NoLocale::NotListed))
     }
+}
+
+/// Why a release has no language pack to install for a language
+/// ([`IndexRelease::locale_status`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoLocale {
+    /// The language, or the first shorter form of it that counts, is the release's default
+    /// language: the release carries its text.
+    Default,
+    /// The release lists no language pack for the language nor any shorter form of it.
+    NotListed,
+    /// A language pack is listed, but the index check refuses it.
+    Refused {
+        /// The language of the pack refused.
+        language: LanguageTag,
+        /// Why, in English ([`IndexRelease::check_locale`]).
+        reason: String,
+    },
 }
 
 /// Why the index writer cannot list a release.
@@ -636,6 +675,36 @@ mod tests {
         // The checksum, the plain-http language pack, the release listed twice.
         assert_eq!(problems.len(), 3, "{problems:?}");
         assert!(kept.check(false).is_empty());
+    }
+
+    /// i18n.md ("Installing"): an app in `es-MX` takes `es` (its shorter form) when listed; in
+    /// `en-GB` the default language, nothing to fetch; in `fr`, none listed; with `es` listed
+    /// over plain http (refused unless the caller allows it), the refusal and its reason.
+    #[test]
+    fn the_locale_status_says_why_there_is_no_pack() {
+        let tag = |t: &str| LanguageTag::parse(t).unwrap();
+        let release = entry();
+        let found = release.locale_status(&tag("es-MX"), false).unwrap();
+        assert_eq!(found.0, tag("es"));
+        assert_eq!(
+            release.locale_status(&tag("en-GB"), false).unwrap_err(),
+            NoLocale::Default
+        );
+        assert_eq!(
+            release.locale_status(&tag("fr"), false).unwrap_err(),
+            NoLocale::NotListed
+        );
+        let mut plain = entry();
+        plain.locales[0].url = "http://example.org/p/demo-1.0.0.es.json".into();
+        assert_eq!(
+            plain.locale_status(&tag("es"), false).unwrap_err(),
+            NoLocale::Refused {
+                language: tag("es"),
+                reason: "`http://example.org/p/demo-1.0.0.es.json` is not https (plain http only \
+                         where the caller allows it)"
+                    .into()
+            }
+        );
     }
 
     #[test]

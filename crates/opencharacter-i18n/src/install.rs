@@ -14,8 +14,8 @@ use opencharacter_spec::model::{I18nFile, PackRelease};
 
 use crate::http::{FetchError, Http};
 use crate::index::{
-    IndexLocale, IndexRelease, MAX_INDEX_BYTES, MAX_LANGUAGE_PACK_BYTES, PackIndex, sha256_hex,
-    split_release,
+    IndexLocale, IndexRelease, MAX_INDEX_BYTES, MAX_LANGUAGE_PACK_BYTES, NoLocale, PackIndex,
+    sha256_hex, split_release,
 };
 use crate::store::{PackState, Store, StoreError, StoreLock};
 use crate::tag::LanguageTag;
@@ -84,9 +84,12 @@ pub enum InstallError {
 /// What happened to a release's language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LanguageOutcome {
-    /// The release reads in its default language: the app's language is the default (or a
-    /// form of it), or no pack in it is listed.
+    /// The release reads in its default language, which is the app's language (or a form of
+    /// it): nothing to fetch.
     Default,
+    /// The release reads in its default language though the app's is another: no language
+    /// pack could be had, for the reason given; the next install or sync tries again.
+    Unavailable(Unavailable),
     /// The pack kept already is the one listed: nothing fetched.
     Kept(LanguageTag),
     /// The pack was fetched, verified and kept.
@@ -100,6 +103,38 @@ pub enum LanguageOutcome {
         /// Why, in English.
         reason: String,
     },
+}
+
+/// Why no language pack is kept for the app's language ([`LanguageOutcome::Unavailable`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unavailable {
+    /// The index lists none for the language nor a shorter form of it (or the pack has no
+    /// index to ask: it was imported).
+    NotListed,
+    /// The index lists one, but the index check refuses it (a URL elsewhere, plain http, a
+    /// malformed sha256, over the size limit).
+    Refused {
+        /// The language of the pack refused.
+        language: LanguageTag,
+        /// Why, in English ([`IndexRelease::check_locale`]).
+        reason: String,
+    },
+    /// The index could not be fetched or read (a sync).
+    Unreachable {
+        /// Why, in English.
+        reason: String,
+    },
+    /// The file imported carries none for the language.
+    NotCarried,
+}
+
+impl From<NoLocale> for Unavailable {
+    fn from(cause: NoLocale) -> Unavailable {
+        match cause {
+            NoLocale::Refused { language, reason } => Unavailable::Refused { language, reason },
+            NoLocale::Default | NoLocale::NotListed => Unavailable::NotListed,
+        }
+    }
 }
 
 /// What one install, import or sync step did for one pack.
@@ -221,7 +256,7 @@ impl Installer {
                 range: range.cloned(),
             })?;
         let release_written = self.fetch_release(&lock, entry)?;
-        let language = self.settle_language(&lock, entry, Some(entry))?;
+        let language = self.settle_language(&lock, entry, Ok(entry))?;
         let previous = self.store.state(id)?;
         let state = next_state(
             previous.as_ref(),
@@ -291,28 +326,45 @@ impl Installer {
     }
 
     /// Brings the language pack of `entry`'s version in line with the app's language: fetches
-    /// the listed pack unless the one kept is it, removes any other language's pack.
+    /// the listed pack unless the one kept is it, removes any other language's pack. Without
+    /// an entry (`Err`), why the index gave none.
     fn settle_language(
         &self,
         lock: &StoreLock,
         version: &IndexRelease,
-        entry: Option<&IndexRelease>,
+        entry: Result<&IndexRelease, Unavailable>,
     ) -> Result<LanguageOutcome, InstallError> {
         let (id, number) = (&version.id, &version.version);
         let kept = self.store.language_pack(id, number)?;
         let in_chain = |tag: &LanguageTag| self.language.chain().any(|t| &t == tag);
-        let target =
-            entry.and_then(|entry| entry.locale_for(&self.language, self.http.allows_http()));
-        let Some((tag, locale)) = target else {
-            // Nothing to fetch: a pack kept in the app's language (verified when fetched) stays;
-            // another language's goes.
-            return Ok(match kept {
-                Some((kept_tag, _)) if in_chain(&kept_tag) => LanguageOutcome::Kept(kept_tag),
-                _ => {
-                    self.store.remove_language_packs(lock, id, number, None)?;
-                    LanguageOutcome::Default
-                }
-            });
+        // The pack to fetch, or why there is none (`None`: the app reads the default language).
+        let target: Result<(LanguageTag, &IndexLocale), Option<Unavailable>> = match entry {
+            Ok(entry) => entry
+                .locale_status(&self.language, self.http.allows_http())
+                .map_err(|cause| match cause {
+                    NoLocale::Default => None,
+                    other => Some(other.into()),
+                }),
+            Err(cause) => Err(Some(cause)),
+        };
+        let (tag, locale) = match target {
+            Ok(found) => found,
+            Err(cause) => {
+                // Nothing to fetch: a pack kept in the app's language (verified when fetched)
+                // stays; another language's goes.
+                return Ok(match kept {
+                    Some((kept_tag, _)) if in_chain(&kept_tag) => LanguageOutcome::Kept(kept_tag),
+                    _ => {
+                        self.store.remove_language_packs(lock, id, number, None)?;
+                        match cause {
+                            Some(cause) if !self.reads_default(id, number) => {
+                                LanguageOutcome::Unavailable(cause)
+                            }
+                            _ => LanguageOutcome::Default,
+                        }
+                    }
+                });
+            }
         };
         if let Some((kept_tag, bytes)) = &kept
             && kept_tag == &tag
@@ -346,6 +398,22 @@ impl Installer {
         }
     }
 
+    /// Whether the app's language (or a shorter form of it) is the default language of the
+    /// stored release `id` `version`: then it needs no language pack.
+    fn reads_default(&self, id: &PackId, version: &semver::Version) -> bool {
+        let default = self
+            .store
+            .release_bytes(id, version)
+            .ok()
+            .flatten()
+            .and_then(|bytes| {
+                let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+                let tag = value.pointer("/manifest/defaultLanguage")?.as_str()?;
+                LanguageTag::parse(tag).ok()
+            });
+        default.is_some_and(|default| self.language.chain().any(|tag| tag == default))
+    }
+
     /// Writes the new state (the commit point), then drops the language pack of the version
     /// that stopped being current and every version the state no longer names.
     fn commit(
@@ -375,20 +443,26 @@ impl Installer {
     pub fn sync(&self) -> Result<Vec<Report>, InstallError> {
         let lock = self.store.lock()?;
         self.http.begin();
-        let mut indexes: IndexMap<String, Option<PackIndex>> = IndexMap::new();
+        // Each index once; one that cannot be fetched or read keeps why.
+        let mut indexes: IndexMap<String, Result<PackIndex, String>> = IndexMap::new();
         let mut reports = Vec::new();
         for installed in self.store.installed()? {
             let state = &installed.state;
-            let index = match &state.index {
-                Some(url) => indexes
+            let entry = match &state.index {
+                Some(url) => match indexes
                     .entry(url.clone())
-                    .or_insert_with(|| fetch_index(&self.http, url).ok())
-                    .as_ref(),
-                None => None,
+                    .or_insert_with(|| fetch_index(&self.http, url).map_err(unreachable))
+                {
+                    Ok(index) => index
+                        .find_exact(&installed.id, &state.current, self.http.allows_http())
+                        .ok_or(Unavailable::NotListed),
+                    Err(reason) => Err(Unavailable::Unreachable {
+                        reason: reason.clone(),
+                    }),
+                },
+                // Imported, never installed from an index: none lists it.
+                None => Err(Unavailable::NotListed),
             };
-            let entry = index.and_then(|index| {
-                index.find_exact(&installed.id, &state.current, self.http.allows_http())
-            });
             let here = IndexRelease {
                 id: installed.id.clone(),
                 version: state.current.clone(),
@@ -474,6 +548,12 @@ impl Installer {
         {
             language = LanguageOutcome::Kept(kept);
         }
+        // The file carries none for an app whose language is not the release's default.
+        if language == LanguageOutcome::Default
+            && !default.is_some_and(|default| self.language.chain().any(|tag| tag == default))
+        {
+            language = LanguageOutcome::Unavailable(Unavailable::NotCarried);
+        }
         let before = self.store.state(&id)?;
         let index = before.as_ref().and_then(|state| state.index.clone());
         let state = next_state(before.as_ref(), &version, index);
@@ -510,6 +590,15 @@ impl Installer {
         };
         self.commit(&lock, id, Some(&before), &state)?;
         Ok(previous)
+    }
+}
+
+/// Why an index could not be had, without the installer's own preamble (the fetch's error: a
+/// status, the network, the deadline; or why its bytes are not an index).
+fn unreachable(error: InstallError) -> String {
+    match error {
+        InstallError::IndexFetch(fetch) => fetch.to_string(),
+        other => other.to_string(),
     }
 }
 

@@ -20,7 +20,7 @@ use std::time::Duration;
 use opencharacter_i18n::LanguageTag;
 use opencharacter_i18n::http::{Http, HttpOptions};
 use opencharacter_i18n::index::{IndexWriter, PackIndex, sha256_hex};
-use opencharacter_i18n::install::{InstallError, Installer, LanguageOutcome};
+use opencharacter_i18n::install::{InstallError, Installer, LanguageOutcome, Unavailable};
 use opencharacter_i18n::store::Store;
 use opencharacter_spec::ids::PackId;
 use serde_json::json;
@@ -369,9 +369,16 @@ fn install_sync_update_and_rollback() {
     assert_eq!(back.to_string(), "1.0.0");
     assert_eq!(goblin(store), ("Goblin".into(), "en".into()));
     assert!(!store.join("packs/demo/1.1.0/es.json").exists());
-    // Offline sync leaves it in English and fails nothing.
+    // Offline sync leaves it in English and fails nothing; it says the index was unreachable.
     let reports = installer(store, "es").sync().unwrap();
-    assert_eq!(reports[0].language, LanguageOutcome::Default);
+    assert!(
+        matches!(
+            &reports[0].language,
+            LanguageOutcome::Unavailable(Unavailable::Unreachable { .. })
+        ),
+        "{:?}",
+        reports[0].language
+    );
 
     // Online again, the next sync fetches 1.0.0's pack again.
     let server = Server::start();
