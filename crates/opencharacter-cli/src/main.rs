@@ -25,6 +25,7 @@ mod packs;
 mod pipe;
 mod read;
 mod sheet;
+mod sheet_rolls;
 mod show;
 mod validate;
 mod words;

@@ -62,3 +62,22 @@ pub fn named(translator: Option<&Translator<'_>>, id: &QualifiedContentId) -> St
         .and_then(|t| t.content_name(id))
         .map_or_else(|| id.to_string(), |name| format!("{} ({id})", name.text))
 }
+
+/// The label of `kind` alone, else the ID: where a line names something in passing (the slot an
+/// item is in), its name reads without repeating the ID.
+pub fn label_text(
+    translator: Option<&Translator<'_>>,
+    kind: &str,
+    id: &QualifiedFieldId,
+) -> String {
+    translator
+        .and_then(|t| t.label(kind, id))
+        .map_or_else(|| id.to_string(), |name| name.text)
+}
+
+/// A content item's name alone, else its ID (what granted an item, named in passing).
+pub fn name_text(translator: Option<&Translator<'_>>, id: &QualifiedContentId) -> String {
+    translator
+        .and_then(|t| t.content_name(id))
+        .map_or_else(|| id.to_string(), |name| name.text)
+}

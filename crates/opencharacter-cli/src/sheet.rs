@@ -21,14 +21,14 @@ use std::process::ExitCode;
 
 use opencharacter::i18n::Translator;
 use opencharacter::migrate::MigrationReport;
-use opencharacter::sheet::{CheckRoll, Roll, RollKind, RollOptions, Sheet, SheetValue};
+use opencharacter::sheet::{RollOptions, Sheet, SheetValue};
 use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::ids::{FieldId, Qualified, QualifiedFieldId};
 use opencharacter::spec::model::Ruleset;
 use opencharacter::{Diagnostic, EvaluateOptions, Severity, evaluate_stat_block};
 
 use crate::lang;
-use crate::names::{Names, labelled, named};
+use crate::names::{Names, label_text, labelled, name_text, named};
 use crate::output::{Format, say};
 use crate::packs::{self, PackPaths};
 use crate::read;
@@ -264,18 +264,32 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
                             }
                         }
                     };
-                    format!("{:?} {} from {from}", e.op, e.value).to_lowercase()
+                    // The operation is the format's own word (`set`, `add`), as written.
+                    let op = format!("{:?}", e.op).to_lowercase();
+                    say(
+                        "effect",
+                        &[
+                            ("op", &op),
+                            ("value", &e.value.to_string()),
+                            ("from", &from),
+                        ],
+                    )
                 })
                 .collect();
             let _ = write!(
                 line,
-                "   [base {}; {}]",
-                value(field.base.as_ref()),
-                effects.join("; ")
+                "   {}",
+                say(
+                    "effects",
+                    &[
+                        ("base", &value(field.base.as_ref())),
+                        ("effects", &effects.join("; "))
+                    ]
+                )
             );
         }
         if field.hidden {
-            line.push_str("   (hidden)");
+            let _ = write!(line, "   {}", say("hidden", &[]));
         }
         let _ = writeln!(out, "{line}");
     }
@@ -308,11 +322,16 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
             let marks: Vec<&str> = track.marks.iter().map(|m| m.as_str()).collect();
             let _ = writeln!(
                 out,
-                "  {}: [{}] of {} boxes, penalty {}",
+                "  {}: {}",
                 labelled(names, "field", id),
-                marks.join(", "),
-                value(track.boxes.as_ref()),
-                value(track.penalty.as_ref())
+                say(
+                    "wounds",
+                    &[
+                        ("marks", &marks.join(", ")),
+                        ("boxes", &value(track.boxes.as_ref())),
+                        ("penalty", &value(track.penalty.as_ref()))
+                    ]
+                )
             );
         }
         // Resources content carries: `<item>/<resource>: current / max, back on <event>`.
@@ -360,23 +379,29 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
     for item in &sheet.content {
         let how = match &item.origin {
             opencharacter::sheet::Origin::Listed { .. } => String::new(),
-            opencharacter::sheet::Origin::Granted { by } => format!(" (granted by {by})"),
-            opencharacter::sheet::Origin::Picked { choice } => format!(" (picked for {choice})"),
+            opencharacter::sheet::Origin::Granted { by } => {
+                format!(" {}", say("granted-by", &[("by", &name_text(names, by))]))
+            }
+            opencharacter::sheet::Origin::Picked { choice } => {
+                format!(" {}", say("picked-for", &[("choice", choice)]))
+            }
         };
-        let slot = item
-            .slot
-            .as_ref()
-            .map_or_else(String::new, |s| format!(" in {s}"));
+        let slot = item.slot.as_ref().map_or_else(String::new, |s| {
+            format!(
+                " {}",
+                say("in-slot", &[("slot", &label_text(names, "linkSlot", s))])
+            )
+        });
         let count = if item.quantity == 1 {
             String::new()
         } else {
             format!(" ×{}", item.quantity)
         };
         let hidden = match (item.hidden, item.carried) {
-            (true, true) => " (hidden, carried)",
-            (true, false) => " (hidden)",
-            (false, true) => " (carried)",
-            (false, false) => "",
+            (true, true) => format!(" {}", say("hidden-carried", &[])),
+            (true, false) => format!(" {}", say("hidden", &[])),
+            (false, true) => format!(" {}", say("carried", &[])),
+            (false, false) => String::new(),
         };
         let _ = writeln!(
             out,
@@ -385,8 +410,9 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
         );
     }
     let _ = writeln!(out, "{}", say("h-rolls", &[]));
+    let roll_names = crate::sheet_rolls::RollNames { names, ruleset };
     for roll in &sheet.rolls {
-        roll_lines(&mut out, roll);
+        crate::sheet_rolls::roll_lines(&mut out, roll, &roll_names);
     }
     let text = lang::standard_text();
     let _ = writeln!(out, "{}", say("h-issues", &[]));
@@ -394,15 +420,14 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
         let _ = writeln!(out, "  {}", say("none", &[]));
     }
     for d in &sheet.issues {
-        let at = d
-            .location
-            .pointer
-            .as_ref()
-            .map_or_else(String::new, |p| format!(" at {p}"));
+        let at = d.location.pointer.as_ref().map_or_else(String::new, |p| {
+            format!(" {}", say("at", &[("pointer", p)]))
+        });
+        let severity =
+            crate::diagnostics::word(text, crate::diagnostics::severity_word(d.severity));
         let _ = writeln!(
             out,
-            "  {}[{}]{at}: {}",
-            d.severity,
+            "  {severity}[{}]{at}: {}",
             d.code.name,
             d.message_in(text)
         );
@@ -429,112 +454,6 @@ fn coin_value(ruleset: &Ruleset, unit: &QualifiedFieldId) -> u64 {
         .filter(|(family, _)| family.pack == unit.pack)
         .find_map(|(_, def)| def.units.get(&unit.local).map(|u| u.value))
         .unwrap_or(0)
-}
-
-/// One roll: its ID (with the parameter values of this entry), what it is, how many times it
-/// is made and what it is about, then its odds.
-fn roll_lines(out: &mut String, roll: &Roll) {
-    let mut name = roll.id.clone();
-    if !roll.at.is_empty() {
-        let at: Vec<String> = roll.at.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        let _ = write!(name, " [{}]", at.join(", "));
-    }
-    let mut after = String::new();
-    if let Some(times) = roll.times.filter(|n| *n != 1) {
-        let _ = write!(after, " ×{times}");
-    }
-    if let Some(about) = &roll.about {
-        let _ = write!(after, " {about}");
-    }
-    match &roll.kind {
-        RollKind::Check(check) => {
-            let _ = writeln!(out, "  {name}: {}{}{after}", check.formula, range(check));
-            for line in odds_lines(check) {
-                let _ = writeln!(out, "      {line}");
-            }
-        }
-        RollKind::Dice(dice) => {
-            let _ = writeln!(
-                out,
-                "  {name}: {} ({}–{}, mean {}){after}",
-                dice.formula,
-                value(dice.min.as_ref()),
-                value(dice.max.as_ref()),
-                value(dice.mean.as_ref())
-            );
-        }
-        RollKind::Save(save) => {
-            let _ = writeln!(out, "  {name}: save DC {}{after}", save.dc);
-            if let Some(target) = &save.target {
-                let _ = writeln!(out, "      the target's save: {}", target.formula);
-                for line in odds_lines(target) {
-                    let _ = writeln!(out, "      {line}");
-                }
-            }
-        }
-        RollKind::Value { value: v, .. } => {
-            let _ = writeln!(out, "  {name}: {}{after}", value(v.as_ref()));
-        }
-        RollKind::Unavailable { reason } => {
-            let _ = writeln!(out, "  {name}: cannot roll: {reason}");
-        }
-    }
-}
-
-/// The odds of a check, compactly: one line of success chances per difficulty, and a line of
-/// band chances per difficulty only when the bands say more than success or failure.
-fn odds_lines(check: &CheckRoll) -> Vec<String> {
-    let mut lines = Vec::new();
-    let against = |d: &Option<opencharacter::sheet::Difficulty>| match d {
-        Some(d) => {
-            let label = d
-                .label
-                .as_ref()
-                .map_or_else(String::new, |l| format!("{l} "));
-            match (d.dc, d.successes, d.target) {
-                (Some(dc), _, _) => format!("{label}DC {dc}"),
-                (_, Some(s), Some(t)) => format!("{label}{s} at {t}+"),
-                _ => label.trim_end().to_owned(),
-            }
-        }
-        None => "roll".to_owned(),
-    };
-    let successes: Vec<String> = check
-        .odds
-        .iter()
-        .filter_map(|o| {
-            o.success
-                .map(|p| format!("{} {:.1}%", against(&o.difficulty), p.percent()))
-        })
-        .collect();
-    if !successes.is_empty() {
-        lines.push(format!("success: {}", successes.join(", ")));
-    }
-    for odds in &check.odds {
-        if odds.bands.len() <= 2 && odds.success.is_some() {
-            continue;
-        }
-        let bands: Vec<String> = odds
-            .bands
-            .iter()
-            .map(|(band, p)| format!("{band} {:.1}%", p.percent()))
-            .collect();
-        if !bands.is_empty() {
-            lines.push(format!(
-                "{}: {}",
-                against(&odds.difficulty),
-                bands.join(", ")
-            ));
-        }
-    }
-    lines
-}
-
-fn range(check: &CheckRoll) -> String {
-    match (&check.min, &check.max, &check.mean) {
-        (Some(min), Some(max), Some(mean)) => format!(" ({min}–{max}, mean {mean})"),
-        _ => String::new(),
-    }
 }
 
 /// The sheet's object, with `issues` rendered in the `--lang` language, and beside it what it

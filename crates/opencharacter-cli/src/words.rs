@@ -126,4 +126,55 @@ pub const WORDS: &[(&str, &str, &str)] = &[
         "built index ({count} releases) → {folder}",
         "índice construido ({count} versiones) → {folder}",
     ),
+    // sheet
+    (
+        "effects",
+        "[base {base}; {effects}]",
+        "[base {base}; {effects}]",
+    ),
+    (
+        "effect",
+        "{op} {value} from {from}",
+        "{op} {value} de {from}",
+    ),
+    ("hidden", "(hidden)", "(oculto)"),
+    ("carried", "(carried)", "(llevado)"),
+    ("hidden-carried", "(hidden, carried)", "(oculto, llevado)"),
+    (
+        "wounds",
+        "[{marks}] of {boxes} boxes, penalty {penalty}",
+        "[{marks}] de {boxes} casillas, penalización {penalty}",
+    ),
+    ("granted-by", "(granted by {by})", "(otorgado por {by})"),
+    (
+        "picked-for",
+        "(picked for {choice})",
+        "(elegido para {choice})",
+    ),
+    ("in-slot", "in {slot}", "en {slot}"),
+    ("at", "at {pointer}", "en {pointer}"),
+    (
+        "range",
+        "({min}–{max}, mean {mean})",
+        "({min}–{max}, media {mean})",
+    ),
+    ("save-dc", "save DC {dc}", "salvación CD {dc}"),
+    (
+        "target-save",
+        "the target's save: {formula}",
+        "la salvación del objetivo: {formula}",
+    ),
+    (
+        "cannot-roll",
+        "cannot roll: {reason}",
+        "no se puede tirar: {reason}",
+    ),
+    ("roll-plain", "roll", "tirada"),
+    ("dc", "DC {dc}", "CD {dc}"),
+    (
+        "successes-at",
+        "{successes} at {target}+",
+        "{successes} a {target}+",
+    ),
+    ("success", "success: {odds}", "éxito: {odds}"),
 ];

@@ -84,7 +84,7 @@ fn a_pack_folder_reads_its_sources_and_built_reads_dist_with_a_warning_when_stal
         "{sources}"
     );
     assert!(
-        sources.contains("  lanternfall-core:light_reach: 8\n"),
+        sources.contains("  Reach of the light (lanternfall-core:light_reach): 8\n"),
         "{sources}"
     );
 
@@ -110,7 +110,7 @@ fn a_pack_folder_reads_its_sources_and_built_reads_dist_with_a_warning_when_stal
         "{text}"
     );
     assert!(
-        text.contains("  lanternfall-core:light_reach: 6\n"),
+        text.contains("  Reach of the light (lanternfall-core:light_reach): 6\n"),
         "{text}"
     );
     // Naming the release reads it, whatever the sources say.
@@ -124,7 +124,7 @@ fn a_pack_folder_reads_its_sources_and_built_reads_dist_with_a_warning_when_stal
         ],
     ));
     assert!(
-        named.contains("  lanternfall-core:light_reach: 6\n"),
+        named.contains("  Reach of the light (lanternfall-core:light_reach): 6\n"),
         "{named}"
     );
     // Every verb the same way: `load` and `layers` read the sources too, and warn with --built.

@@ -45,7 +45,7 @@ fn the_sheet_applies_the_layers_of_the_characters_game() {
     );
     assert!(
         text.contains(
-            "  lanternfall-core:trim_wick: 2d6 + 2 (4–14, mean 9)\n      success: dim DC 7 83.3%, "
+            "  Trim a wick (lanternfall-core:trim_wick): 2d6 + 2 (4–14, mean 9)\n      success: Dim DC 7 83.3%, "
         ),
         "{text}"
     );
@@ -120,7 +120,7 @@ fn layers_tried_on_a_character_without_any_and_refused_on_one_with_them() {
     // No layers: the base ladder, dim DC 6.
     let base = stdout(&run(&["sheet", file, "--packs", "packs/lanternfall/core"]));
     assert!(base.starts_with("layers: none\n"), "{base}");
-    assert!(base.contains("      success: dim DC 6 91.7%, "), "{base}");
+    assert!(base.contains("      success: Dim DC 6 91.7%, "), "{base}");
     // Tried: the frost's ladder.
     let tried = stdout(&run(&[
         "sheet",
@@ -134,7 +134,7 @@ fn layers_tried_on_a_character_without_any_and_refused_on_one_with_them() {
         tried.starts_with("layers: lanternfall-core:hard_frost\n"),
         "{tried}"
     );
-    assert!(tried.contains("      success: dim DC 7 83.3%, "), "{tried}");
+    assert!(tried.contains("      success: Dim DC 7 83.3%, "), "{tried}");
     // A character whose game chooses layers keeps them: --layers is a usage error.
     let refused = run(&[
         "sheet",
@@ -209,7 +209,7 @@ fn a_game_file_gives_the_layers_and_its_settings_win() {
     // flood_level 0 from the game: 2d6 + 1, against the frost's dim DC 7.
     assert!(
         text.contains(
-            "  lanternfall-core:trim_wick: 2d6 + 1 (3–13, mean 8)\n      success: dim DC 7 72.2%, "
+            "  Trim a wick (lanternfall-core:trim_wick): 2d6 + 1 (3–13, mean 8)\n      success: Dim DC 7 72.2%, "
         ),
         "{text}"
     );
@@ -300,7 +300,7 @@ fn the_human_sheet_shows_names_in_the_chosen_language() {
     ]));
     // The human's +1 on the rolled 15 (the example's comment): 16.
     assert!(
-        text.contains("\n  Fuerza (5e-srd-5.1:abilities.str) = 16   [base 15; add 1 from 5e-srd-5.1:races.human]\n"),
+        text.contains("\n  Fuerza (5e-srd-5.1:abilities.str) = 16   [base 15; add 1 de 5e-srd-5.1:races.human]\n"),
         "{text}"
     );
     let english = stdout(&run(&[

@@ -33,15 +33,15 @@ const EXPECTED: &[(&str, &[&str])] = &[
             "loaded from the store: 5e-srd-5.1 0.1.0\n",
             "  Armor class (5e-srd-5.1:combat.ac) = 19\n",
             "  Hit points (5e-srd-5.1:hit_points): 28 / 28\n",
-            "5e-srd-5.1:skill_athletics: d20 + 5 (6–25, mean 31/2)\n      success: very_easy DC 5 \
-             100.0%, easy DC 10 80.0%, medium DC 15 55.0%",
+            "Athletics check (5e-srd-5.1:skill_athletics): d20 + 5 (6–25, mean 31/2)\n      success: \
+             Very easy DC 5 100.0%, Easy DC 10 80.0%, Medium DC 15 55.0%",
         ],
     ),
     (
         "sheet examples/characters/wizard-5.yaml --packs packs/5e/srd-5.1 --dc 15",
         &[
-            "  item:5e-srd-5.1:spells.fireball:damage [slot 3]: 8d6 (8–48, mean 28)",
-            "  item:5e-srd-5.1:spells.fire-bolt:damage [caster_level 5]: 2d10 (2–20, mean 11)",
+            "  Fireball (5e-srd-5.1:spells.fireball), Damage [Slot level 3]: 8d6 (8–48, mean 28)",
+            "  Fire Bolt (5e-srd-5.1:spells.fire-bolt), Damage [Character level 5]: 2d10 (2–20, mean 11)",
         ],
     ),
     (
@@ -49,15 +49,15 @@ const EXPECTED: &[(&str, &[&str])] = &[
         &[
             "  Armor class (5e-srd-5.1:combat.ac) = 15",
             "  Hit points (5e-srd-5.1:hit_points): 7 / 7\n",
-            "  item:5e-srd-5.1:monster-actions.goblin.scimitar:attack: d20 + 4",
-            "  item:5e-srd-5.1:monster-actions.goblin.scimitar:damage: d6 + 2",
+            "  Scimitar (5e-srd-5.1:monster-actions.goblin.scimitar), Attack: d20 + 4",
+            "  Scimitar (5e-srd-5.1:monster-actions.goblin.scimitar), Damage: d6 + 2",
         ],
     ),
     (
         "sheet examples/characters/lamplighter.yaml --packs packs --lang es",
         &[
             "cargados del almacén: lanternfall-core 0.1.0\ncapas: lanternfall-core:hard_frost\nCampos\n",
-            "      success: dim DC 7 83.3%",
+            "      éxito: Dim CD 7 83.3%",
         ],
     ),
     (

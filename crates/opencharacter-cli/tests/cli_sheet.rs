@@ -30,11 +30,11 @@ fn a_monster_by_qualified_id_reads_its_stat_block() {
         "{text}"
     );
     assert!(
-        text.contains("  item:5e-srd-5.1:monster-actions.goblin.scimitar:attack: d20 + 4 (5–24, mean 29/2)\n      success: DC 15 50.0%\n"),
+        text.contains("  Scimitar (5e-srd-5.1:monster-actions.goblin.scimitar), Attack: d20 + 4 (5–24, mean 29/2)\n      success: DC 15 50.0%\n"),
         "{text}"
     );
     assert!(
-        text.contains("  item:5e-srd-5.1:monster-actions.goblin.scimitar:damage: d6 + 2 (3–8, mean 11/2) 5e-srd-5.1:damage-types.slashing\n"),
+        text.contains("  Scimitar (5e-srd-5.1:monster-actions.goblin.scimitar), Damage: d6 + 2 (3–8, mean 11/2) Slashing\n"),
         "{text}"
     );
     assert!(text.contains("Issues\n  none\n"), "{text}");
@@ -80,19 +80,19 @@ fn a_spellcaster_reads_each_spell_at_each_slot_against_a_target() {
     let text = stdout(&output);
     assert!(output.status.success(), "{text}");
     assert!(
-        text.contains("  item:5e-srd-5.1:spells.fireball:damage [slot 3]: 8d6 (8–48, mean 28) 5e-srd-5.1:damage-types.fire\n"),
+        text.contains("  Fireball (5e-srd-5.1:spells.fireball), Damage [Slot level 3]: 8d6 (8–48, mean 28) Fire\n"),
         "{text}"
     );
     assert!(
-        text.contains("  item:5e-srd-5.1:spells.fireball:save: save DC 14 5e-srd-5.1:abilities.dex\n      the target's save: d20 + 2\n      success: DC 14 45.0%\n"),
+        text.contains("  Fireball (5e-srd-5.1:spells.fireball), Saving throw: save DC 14 Dexterity\n      the target's save: d20 + 2\n      success: DC 14 45.0%\n"),
         "{text}"
     );
     assert!(
-        text.contains("  item:5e-srd-5.1:spells.fire-bolt:attack: d20 + 6 (7–26, mean 33/2)\n      success: DC 13 70.0%\n"),
+        text.contains("  Fire Bolt (5e-srd-5.1:spells.fire-bolt), Spell attack: d20 + 6 (7–26, mean 33/2)\n      success: DC 13 70.0%\n"),
         "{text}"
     );
     assert!(
-        text.contains("  item:5e-srd-5.1:spells.magic-missile:damage [slot 2]: d4 + 1 (2–5, mean 7/2) ×4 5e-srd-5.1:damage-types.force\n"),
+        text.contains("  Magic Missile (5e-srd-5.1:spells.magic-missile), Damage [Slot level 2]: d4 + 1 (2–5, mean 7/2) ×4 Force\n"),
         "{text}"
     );
 }
