@@ -10,7 +10,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::output::Format;
+use crate::output::{Format, say};
 use opencharacter::release::build::{BuildOptions, build_paths};
 
 /// Validate packs and write their releases.
@@ -69,13 +69,17 @@ pub fn run(args: &Args) -> ExitCode {
             for built in &build.built {
                 let pack = &reading.packs[built.index];
                 let id = pack.id.as_ref().map_or("?", |id| id.as_str());
-                text.push_str(&format!("built {id} → {}\n", shown(&built.dist)));
+                let line = |id: &str, path: &std::path::Path| {
+                    say("built-pack", &[("pack", id), ("path", &shown(path))]) + "\n"
+                };
+                text.push_str(&line(id, &built.dist));
                 if let Some(folder) = &built.i18n_package {
-                    text.push_str(&format!("built {id}-i18n → {}\n", shown(folder)));
+                    text.push_str(&line(&format!("{id}-i18n"), folder));
                 }
             }
             for folder in &build.shared {
-                text.push_str(&format!("built {}\n", shown(folder)));
+                text.push_str(&say("built-folder", &[("path", &shown(folder))]));
+                text.push('\n');
             }
             text
         }

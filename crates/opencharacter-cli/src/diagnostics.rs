@@ -95,25 +95,37 @@ pub fn human(reading: &Reading, text: &StandardText) -> String {
             .filter(|d| d.severity == severity)
             .count()
     };
-    let counted = |what: &str, n: usize| {
-        // English and Spanish both have one form for one and another for the rest.
-        let key = format!("{what}-{}", if n == 1 { "one" } else { "other" });
-        let mut args = indexmap::IndexMap::new();
-        args.insert("count".to_owned(), n.to_string());
-        render_template(word(text, &key), &args)
-    };
-    let mut args = indexmap::IndexMap::new();
-    args.insert(
-        "errors".to_owned(),
-        counted("errors", count(Severity::Error)),
+    let _ = writeln!(
+        out,
+        "{}",
+        summary(
+            text,
+            count(Severity::Error),
+            count(Severity::Warning),
+            reading.packs.len()
+        )
     );
-    args.insert(
-        "warnings".to_owned(),
-        counted("warnings", count(Severity::Warning)),
-    );
-    args.insert("packs".to_owned(), counted("packs", reading.packs.len()));
-    let _ = writeln!(out, "{}", render_template(word(text, "summary"), &args));
     out
+}
+
+/// The summary line, `1 error, 0 warnings in 2 packs`, in the standard text's language.
+pub fn summary(text: &StandardText, errors: usize, warnings: usize, packs: usize) -> String {
+    let counted = |what: &str, n: usize| counted(text, what, n);
+    let mut args = indexmap::IndexMap::new();
+    args.insert("errors".to_owned(), counted("errors", errors));
+    args.insert("warnings".to_owned(), counted("warnings", warnings));
+    args.insert("packs".to_owned(), counted("packs", packs));
+    render_template(word(text, "summary"), &args)
+}
+
+/// `3 errors`, `1 warning`, `2 packs` (`what`: `errors`, `warnings`, `packs`) in the standard
+/// text's language.
+pub fn counted(text: &StandardText, what: &str, n: usize) -> String {
+    // English and Spanish both have one form for one and another for the rest.
+    let key = format!("{what}-{}", if n == 1 { "one" } else { "other" });
+    let mut args = indexmap::IndexMap::new();
+    args.insert("count".to_owned(), n.to_string());
+    render_template(word(text, &key), &args)
 }
 
 /// `styled` with its ANSI styles removed.

@@ -143,24 +143,30 @@ fn try_run(args: &Args) -> Result<ExitCode, String> {
                     Some(file) => format!("{file}#{pointer}"),
                     None => pointer,
                 };
+                let text = crate::lang::standard_text();
                 out.push_str(&format!(
                     "{}: {at}: {} [{}]\n",
-                    if diagnostic.is_error() {
-                        "error"
-                    } else {
-                        "warning"
-                    },
-                    diagnostic.message_in(crate::lang::standard_text()),
+                    crate::diagnostics::word(
+                        text,
+                        crate::diagnostics::severity_word(diagnostic.severity)
+                    ),
+                    diagnostic.message_in(text),
                     diagnostic.code.name
                 ));
             }
-            out.push_str(&format!(
-                "wrote {} files to {} ({} things not mapped, listed in {}; {errors} errors)\n",
-                import.files.len(),
-                args.out.display(),
-                import.report.len(),
-                report.display()
+            let errors =
+                crate::diagnostics::counted(crate::lang::standard_text(), "errors", errors);
+            out.push_str(&crate::output::say(
+                "imported",
+                &[
+                    ("files", &import.files.len().to_string()),
+                    ("out", &args.out.display().to_string()),
+                    ("unmapped", &import.report.len().to_string()),
+                    ("report", &report.display().to_string()),
+                    ("errors", &errors),
+                ],
             ));
+            out.push('\n');
             out
         }
         crate::output::Format::Json => format!(

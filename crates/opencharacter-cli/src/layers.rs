@@ -116,51 +116,79 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
+/// One change a kept layer makes, in the `--lang` language; IDs as the pack writes them.
 fn change_line(change: &Change) -> String {
+    use crate::output::say;
     let list = |items: Vec<String>| items.join(", ");
     match change {
-        Change::CheckGuidance => "appends check guidance".to_owned(),
-        Change::WorldGuidance => "appends world guidance".to_owned(),
+        Change::CheckGuidance => say("change-check-guidance", &[]),
+        Change::WorldGuidance => say("change-world-guidance", &[]),
         Change::Values {
             field,
             removed,
             default,
         } => {
-            let mut line = format!(
-                "{field}: withdraws {}",
-                list(removed.iter().map(ToString::to_string).collect())
+            let values = list(removed.iter().map(ToString::to_string).collect());
+            let mut line = say(
+                "change-values",
+                &[("field", &field.to_string()), ("values", &values)],
             );
             if let Some(default) = default {
-                let _ = write!(line, "; default {default}");
+                line.push_str(&say("change-default", &[("default", &default.to_string())]));
             }
             line
         }
-        Change::Ladder { labels } => format!(
-            "replaces the difficulty ladder: {}",
-            list(labels.iter().map(ToString::to_string).collect())
+        Change::Ladder { labels } => say(
+            "change-ladder",
+            &[(
+                "labels",
+                &list(labels.iter().map(ToString::to_string).collect()),
+            )],
         ),
         Change::Hidden {
             content_type,
             filter,
             content,
-        } => format!(
-            "hides {} {content_type} by `{filter}`{}{}",
-            content.len(),
-            if content.is_empty() { "" } else { ": " },
-            list(content.iter().map(ToString::to_string).collect())
-        ),
-        Change::Coins { coins } => format!(
-            "withdraws the coins {}",
-            list(coins.iter().map(ToString::to_string).collect())
-        ),
-        Change::Sellers { sellers } => format!(
-            "withdraws the sellers {}",
-            list(sellers.iter().map(ToString::to_string).collect())
-        ),
-        Change::Unsold { market, filters } => {
-            format!("appends {filters} goods filters to the `unsold` of {market}'s market")
+        } => {
+            let mut line = say(
+                "change-hidden",
+                &[
+                    ("count", &content.len().to_string()),
+                    ("type", &content_type.to_string()),
+                    ("filter", &filter.to_string()),
+                ],
+            );
+            if !content.is_empty() {
+                let _ = write!(
+                    line,
+                    ": {}",
+                    list(content.iter().map(ToString::to_string).collect())
+                );
+            }
+            line
         }
-        Change::LootTable { table } => format!("replaces the loot table {table}"),
+        Change::Coins { coins } => say(
+            "change-coins",
+            &[(
+                "coins",
+                &list(coins.iter().map(ToString::to_string).collect()),
+            )],
+        ),
+        Change::Sellers { sellers } => say(
+            "change-sellers",
+            &[(
+                "sellers",
+                &list(sellers.iter().map(ToString::to_string).collect()),
+            )],
+        ),
+        Change::Unsold { market, filters } => say(
+            "change-unsold",
+            &[
+                ("filters", &filters.to_string()),
+                ("market", &market.to_string()),
+            ],
+        ),
+        Change::LootTable { table } => say("change-loot", &[("table", &table.to_string())]),
     }
 }
 
@@ -203,8 +231,15 @@ fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagn
     for skipped in &report.not_applied {
         let _ = writeln!(
             out,
-            "not applied {}: {}: {}",
-            skipped.layer, skipped.what, skipped.reason
+            "{}",
+            say(
+                "not-applied",
+                &[
+                    ("layer", &skipped.layer.to_string()),
+                    ("what", &skipped.what),
+                    ("reason", &skipped.reason)
+                ]
+            )
         );
     }
     for diagnostic in diagnostics {

@@ -45,10 +45,28 @@ fn steps(ruleset: &Ruleset) -> &[LadderStep] {
 
 fn step_text(step: &LadderStep) -> String {
     match (step.dc, step.successes, step.target) {
-        (Some(dc), _, _) => format!("{} DC {dc}", step.label),
-        (_, Some(successes), Some(target)) => format!("{} {successes} at {target}+", step.label),
+        (Some(dc), _, _) => format!("{} {}", step.label, say("dc", &[("dc", &dc.to_string())])),
+        (_, Some(successes), Some(target)) => format!(
+            "{} {}",
+            step.label,
+            say(
+                "successes-at",
+                &[
+                    ("successes", &successes.to_string()),
+                    ("target", &target.to_string())
+                ]
+            )
+        ),
         (_, Some(successes), None) => format!("{} {successes}", step.label),
         _ => step.label.to_string(),
+    }
+}
+
+/// What a replacement replaces, in words: the difficulty ladder, or a loot table.
+fn replaced_text(what: &str) -> String {
+    match what.strip_prefix("lootTable:") {
+        Some(table) => say("replaced-loot", &[("table", table)]),
+        None => say("replaced-ladder", &[]),
     }
 }
 
@@ -73,7 +91,7 @@ pub fn human(effective: &Ruleset, report: &LayerReport) -> String {
         if layers.len() < 2 {
             continue;
         }
-        let _ = writeln!(out, "{what}:");
+        let _ = writeln!(out, "{}:", replaced_text(&what));
         let Some((last, earlier)) = layers.split_last() else {
             continue;
         };

@@ -12,7 +12,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::output::Format;
+use crate::output::{Format, say};
 use opencharacter::release::packs::{Prefer, releases_at_with};
 use opencharacter::release::source::ReadLimits;
 use opencharacter::resolve::suggest_load_order;
@@ -164,7 +164,7 @@ fn order(mut loaded: Vec<Loaded>, wanted: &[String]) -> Result<Vec<Loaded>, Stri
 
 fn human(ruleset: &Ruleset, diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "load order:");
+    let _ = writeln!(out, "{}", say("load-order", &[]));
     for (index, pack) in ruleset.packs.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -175,25 +175,34 @@ fn human(ruleset: &Ruleset, diagnostics: &[Diagnostic]) -> String {
             pack.license.0
         );
         if let Some(credit) = &pack.credit {
-            let _ = writeln!(out, "     credit: {credit}");
+            let _ = writeln!(out, "     {}", say("credit", &[("credit", credit)]));
         }
         for (slug, notice) in &pack.notices {
-            let _ = writeln!(out, "     notice {slug}: {notice}");
+            let _ = writeln!(
+                out,
+                "     {}",
+                say("notice", &[("slug", slug), ("notice", notice)])
+            );
         }
     }
     if ruleset.conflicts.is_empty() {
-        let _ = writeln!(out, "conflicts: none");
+        let _ = writeln!(out, "{}", say("conflicts-none", &[]));
     } else {
-        let _ = writeln!(out, "conflicts:");
+        let _ = writeln!(out, "{}", say("conflicts", &[]));
         for conflict in &ruleset.conflicts {
             let packs: Vec<&str> = conflict.packs.iter().map(|p| p.as_str()).collect();
             let _ = writeln!(
                 out,
-                "  {} {}: set by {}; `{}` wins",
+                "  {} {}: {}",
                 conflict.target,
                 conflict.path,
-                packs.join(", "),
-                conflict.winner
+                say(
+                    "conflict",
+                    &[
+                        ("packs", &packs.join(", ")),
+                        ("winner", conflict.winner.as_str())
+                    ]
+                )
             );
         }
     }
@@ -206,13 +215,15 @@ fn human(ruleset: &Ruleset, diagnostics: &[Diagnostic]) -> String {
             .filter(|d| d.severity == severity)
             .count()
     };
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let _ = writeln!(
         out,
-        "{}, {} in {}",
-        plural(count(Severity::Error), "error"),
-        plural(count(Severity::Warning), "warning"),
-        plural(ruleset.packs.len(), "pack"),
+        "{}",
+        crate::diagnostics::summary(
+            crate::lang::standard_text(),
+            count(Severity::Error),
+            count(Severity::Warning),
+            ruleset.packs.len()
+        )
     );
     out
 }

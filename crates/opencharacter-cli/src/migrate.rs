@@ -152,11 +152,11 @@ fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnos
         out.push_str(&crate::output::diagnostic_lines(diagnostic));
     }
     if report.changed {
-        let _ = writeln!(out, "migrated:");
+        let _ = writeln!(out, "{}", say("migrate-changed", &[]));
     } else if diagnostics.is_empty() {
-        let _ = writeln!(out, "already in the loaded packs' shapes: nothing changed");
+        let _ = writeln!(out, "{}", say("migrate-nothing", &[]));
     } else {
-        let _ = writeln!(out, "nothing changed");
+        let _ = writeln!(out, "{}", say("migrate-unchanged", &[]));
     }
     for version in &report.versions {
         let _ = writeln!(
@@ -168,11 +168,16 @@ fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnos
     for step in &report.steps {
         let _ = writeln!(
             out,
-            "  {} {} step {} ({}):",
-            step.pack,
-            step.script,
-            step.index + 1,
-            step.step
+            "  {}",
+            say(
+                "migrate-step",
+                &[
+                    ("pack", step.pack.as_str()),
+                    ("script", &step.script.to_string()),
+                    ("index", &(step.index + 1).to_string()),
+                    ("step", &step.step.to_string()),
+                ]
+            )
         );
         for change in &step.changes {
             let value = change
@@ -181,23 +186,43 @@ fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnos
                 .map(|v| format!(" = {v}"))
                 .unwrap_or_default();
             let cell = match (change.row, &change.column) {
-                (Some(row), Some(column)) => format!(" row {} column {column}", row + 1),
+                (Some(row), Some(column)) => format!(
+                    " {}",
+                    say(
+                        "migrate-cell",
+                        &[
+                            ("row", &(row + 1).to_string()),
+                            ("column", &column.to_string())
+                        ]
+                    )
+                ),
                 _ => String::new(),
             };
-            let from = change.from.as_deref().unwrap_or("(default)");
-            let line = match change.action {
-                Action::Copy => format!("copied {from} -> {}{value}", change.to),
-                Action::Default => format!("default -> {}{value}", change.to),
-                Action::Move => format!("moved {from} -> {}{value}", change.to),
-                Action::Drop => {
-                    format!("dropped {from}{value}: {} already holds a value", change.to)
-                }
-                Action::Set => format!("set {}{cell}{value}", change.to),
+            let from = change
+                .from
+                .clone()
+                .unwrap_or_else(|| say("migrate-default-from", &[]));
+            let to = change.to.to_string();
+            let key = match change.action {
+                Action::Copy => "migrate-copy",
+                Action::Default => "migrate-default",
+                Action::Move => "migrate-move",
+                Action::Drop => "migrate-drop",
+                Action::Set => "migrate-set",
             };
+            let line = say(
+                key,
+                &[
+                    ("from", &from),
+                    ("to", &to),
+                    ("value", &value),
+                    ("cell", &cell),
+                ],
+            );
             let _ = writeln!(out, "    {line}");
         }
     }
-    let _ = writeln!(out, "character:");
+    let _ = writeln!(out, "{}", say("migrate-character", &[]));
     let json = serde_json::to_string_pretty(character).unwrap_or_default();
     let _ = writeln!(out, "{json}");
     out

@@ -22,7 +22,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::output::Format;
+use crate::output::{Format, say};
 use opencharacter::i18n::checks::pack_coverage;
 use opencharacter::i18n::store::Store;
 use opencharacter::i18n::{Answered, LanguageTag, LanguageText, PackText, Translation, Translator};
@@ -80,8 +80,8 @@ pub fn run(args: &Args) -> ExitCode {
                 for text in installed {
                     if texts.iter().any(|source| source.pack == text.pack) {
                         eprintln!(
-                            "note: {}: shown from its source folder, not from the store",
-                            text.pack
+                            "{}",
+                            say("show-from-source", &[("pack", text.pack.as_str())])
                         );
                     } else {
                         texts.push(text);
@@ -161,10 +161,7 @@ pub fn run(args: &Args) -> ExitCode {
             }
             (Format::Text, None) => {
                 all_found = false;
-                let _ = writeln!(
-                    out,
-                    "\"{shown}\": no default-language text of these packs reads so\n"
-                );
+                let _ = writeln!(out, "\"{shown}\": {}\n", say("show-text-none", &[]));
             }
             (Format::Json, Some(translation)) => {
                 let mut value = json(shown, &language, translation);
@@ -232,22 +229,29 @@ fn names(key: &str, id: &str) -> bool {
 /// Which language answered, in words.
 fn answered(requested: &LanguageTag, translation: &Translation) -> String {
     let direction = match translation.direction {
-        Direction::Ltr => "",
-        Direction::Rtl => ", right to left",
+        Direction::Ltr => String::new(),
+        Direction::Rtl => say("rtl", &[]),
     };
-    match translation.answered {
-        Answered::Requested => format!("{}{direction}", translation.language),
-        Answered::Variant => format!("{}, for {requested}{direction}", translation.language),
-        Answered::Default => format!(
-            "{}{direction}: not translated into {requested}, the pack's default language answers",
-            translation.language
-        ),
-    }
+    let language = translation.language.as_str();
+    let requested = requested.as_str();
+    let key = match translation.answered {
+        Answered::Requested => "answered",
+        Answered::Variant => "answered-variant",
+        Answered::Default => "answered-default",
+    };
+    say(
+        key,
+        &[
+            ("language", language),
+            ("direction", &direction),
+            ("requested", requested),
+        ],
+    )
 }
 
 fn human(out: &mut String, id: &str, local: &str, requested: &LanguageTag, found: &[Translation]) {
     if found.is_empty() {
-        let _ = writeln!(out, "{id}: no text of these packs names this ID\n");
+        let _ = writeln!(out, "{id}: {}\n", say("show-none", &[]));
         return;
     }
     let mut pack = None;

@@ -177,4 +177,171 @@ pub const WORDS: &[(&str, &str, &str)] = &[
         "{successes} a {target}+",
     ),
     ("success", "success: {odds}", "éxito: {odds}"),
+    // layers
+    (
+        "change-check-guidance",
+        "appends check guidance",
+        "añade orientación para las pruebas",
+    ),
+    (
+        "change-world-guidance",
+        "appends world guidance",
+        "añade orientación sobre el mundo",
+    ),
+    (
+        "change-values",
+        "{field}: withdraws {values}",
+        "{field}: retira {values}",
+    ),
+    (
+        "change-default",
+        "; default {default}",
+        "; por defecto {default}",
+    ),
+    (
+        "change-ladder",
+        "replaces the difficulty ladder: {labels}",
+        "sustituye la escala de dificultad: {labels}",
+    ),
+    (
+        "change-hidden",
+        "hides {count} {type} by `{filter}`",
+        "oculta {count} {type} por `{filter}`",
+    ),
+    (
+        "change-coins",
+        "withdraws the coins {coins}",
+        "retira las monedas {coins}",
+    ),
+    (
+        "change-sellers",
+        "withdraws the sellers {sellers}",
+        "retira a los vendedores {sellers}",
+    ),
+    (
+        "change-unsold",
+        "appends {filters} goods filters to the `unsold` of {market}'s market",
+        "añade {filters} filtros de mercancías al `unsold` del mercado de {market}",
+    ),
+    (
+        "change-loot",
+        "replaces the loot table {table}",
+        "sustituye la tabla de botín {table}",
+    ),
+    (
+        "not-applied",
+        "not applied {layer}: {what}: {reason}",
+        "no se aplica {layer}: {what}: {reason}",
+    ),
+    (
+        "replaced-ladder",
+        "the difficulty ladder",
+        "la escala de dificultad",
+    ),
+    (
+        "replaced-loot",
+        "the loot table {table}",
+        "la tabla de botín {table}",
+    ),
+    // load
+    ("load-order", "load order:", "orden de carga:"),
+    ("credit", "credit: {credit}", "créditos: {credit}"),
+    (
+        "notice",
+        "notice {slug}: {notice}",
+        "aviso {slug}: {notice}",
+    ),
+    ("conflicts-none", "conflicts: none", "conflictos: ninguno"),
+    ("conflicts", "conflicts:", "conflictos:"),
+    (
+        "conflict",
+        "set by {packs}; `{winner}` wins",
+        "lo fijan {packs}; gana `{winner}`",
+    ),
+    // import-ruleset
+    (
+        "imported",
+        "wrote {files} files to {out} ({unmapped} things not mapped, listed in {report}; {errors})",
+        "escritos {files} archivos en {out} ({unmapped} cosas sin lugar en el paquete, listadas en {report}; {errors})",
+    ),
+    // migrate
+    ("migrate-changed", "migrated:", "migrado:"),
+    (
+        "migrate-nothing",
+        "already in the loaded packs' shapes: nothing changed",
+        "ya tiene la forma de los paquetes cargados: nada cambia",
+    ),
+    ("migrate-unchanged", "nothing changed", "nada cambia"),
+    (
+        "migrate-step",
+        "{pack} {script} step {index} ({step}):",
+        "{pack} {script} paso {index} ({step}):",
+    ),
+    (
+        "migrate-cell",
+        "row {row} column {column}",
+        "fila {row} columna {column}",
+    ),
+    ("migrate-default-from", "(default)", "(por defecto)"),
+    (
+        "migrate-copy",
+        "copied {from} -> {to}{value}",
+        "copiado {from} -> {to}{value}",
+    ),
+    (
+        "migrate-default",
+        "default -> {to}{value}",
+        "por defecto -> {to}{value}",
+    ),
+    (
+        "migrate-move",
+        "moved {from} -> {to}{value}",
+        "movido {from} -> {to}{value}",
+    ),
+    (
+        "migrate-drop",
+        "dropped {from}{value}: {to} already holds a value",
+        "descartado {from}{value}: {to} ya tiene un valor",
+    ),
+    (
+        "migrate-set",
+        "set {to}{cell}{value}",
+        "fijado {to}{cell}{value}",
+    ),
+    ("migrate-character", "character:", "personaje:"),
+    // show
+    ("rtl", ", right to left", ", de derecha a izquierda"),
+    ("answered", "{language}{direction}", "{language}{direction}"),
+    (
+        "answered-variant",
+        "{language}, for {requested}{direction}",
+        "{language}, para {requested}{direction}",
+    ),
+    (
+        "answered-default",
+        "{language}{direction}: not translated into {requested}, the pack's default language answers",
+        "{language}{direction}: sin traducir a {requested}, responde el idioma por defecto del paquete",
+    ),
+    (
+        "show-none",
+        "no text of these packs names this ID",
+        "ningún texto de estos paquetes nombra este ID",
+    ),
+    (
+        "show-text-none",
+        "no default-language text of these packs reads so",
+        "ningún texto de estos paquetes en su idioma por defecto dice eso",
+    ),
+    (
+        "show-from-source",
+        "note: {pack}: shown from its source folder, not from the store",
+        "nota: {pack}: se muestra desde su carpeta de fuentes, no desde el almacén",
+    ),
+    // build
+    (
+        "built-pack",
+        "built {pack} → {path}",
+        "construido {pack} → {path}",
+    ),
+    ("built-folder", "built {path}", "construido {path}"),
 ];

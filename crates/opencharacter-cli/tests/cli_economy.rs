@@ -297,7 +297,7 @@ fn the_layers_report_shows_the_ladder_in_force_and_which_replacement_won() {
          kept gravewatch-1e:grim:\n  replaces the difficulty ladder: easy, hard\n\
          kept gravewatch-1e:grimmer:\n  replaces the difficulty ladder: easy, hard\n\
          difficulty ladder: easy DC 8, hard DC 11\n  set by gravewatch-1e:grimmer\n\
-         ladder:\n  gravewatch-1e:grim: replaced by gravewatch-1e:grimmer, which comes later\n\
+         the difficulty ladder:\n  gravewatch-1e:grim: replaced by gravewatch-1e:grimmer, which comes later\n\
          \x20 won: gravewatch-1e:grimmer\n"
     );
     let spanish = run(
@@ -319,7 +319,7 @@ fn the_layers_report_shows_the_ladder_in_force_and_which_replacement_won() {
     );
     assert!(
         stdout(&spanish).ends_with(
-            "escala de dificultad: easy DC 7, hard DC 10\n  la fija gravewatch-1e:grim\n"
+            "escala de dificultad: easy CD 7, hard CD 10\n  la fija gravewatch-1e:grim\n"
         ),
         "{}",
         stdout(&spanish)

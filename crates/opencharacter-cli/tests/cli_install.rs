@@ -239,7 +239,7 @@ fn the_spanish_srd_pack_installs_from_a_loopback_index() {
     assert_eq!(
         shown,
         "5e-srd-5.1:spells.acid-arrow\n  content.spells.acid-arrow.name: Acid Arrow  \
-         [en: not translated into es, the pack's default language answers]\n\n"
+         [en: sin traducir a es, responde el idioma por defecto del paquete]\n\n"
     );
     // A folder that is not a store is refused, not made into one.
     let refused = run(
@@ -287,7 +287,7 @@ fn the_spanish_srd_pack_installs_from_a_loopback_index() {
         ],
     ));
     assert!(
-        shown.contains("Fireball  [en: not translated into es"),
+        shown.contains("Fireball  [en: sin traducir a es"),
         "{shown}"
     );
     // And back.

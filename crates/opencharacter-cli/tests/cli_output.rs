@@ -30,7 +30,7 @@ fn load_speaks_the_language_asked_for_in_text_and_json() {
                 "error[dependency-loaded-late]: el paquete `5e-homebrew-example` depende de \
              `5e-srd-5.1`, que se carga después; carga primero `5e-srd-5.1`\n  --> \
              packs/5e/homebrew-example#/manifest/dependencies/5e-srd-5.1\n\
-             1 error, 0 warnings in 2 packs\n"
+             1 error, 0 avisos en 2 paquetes\n"
             ),
         "{}",
         String::from_utf8_lossy(&spanish.stdout)

@@ -75,7 +75,7 @@ fn show_prints_the_text_in_the_language_and_says_which_answered() {
         stdout(&output),
         "demo-core:spells.fireball\n\
          \x20 content.spells.fireball.name: Bola de fuego  [es]\n\
-         \x20 content.spells.fireball.description: A ball of fire.  [en: not translated into es, the pack's default language answers]\n\n"
+         \x20 content.spells.fireball.description: A ball of fire.  [en: sin traducir a es, responde el idioma por defecto del paquete]\n\n"
     );
 }
 
@@ -172,7 +172,7 @@ fn an_invalid_tag_is_a_usage_error_and_an_unknown_id_exits_one() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stdout(&output),
-        "spells.nothing: no text of these packs names this ID\n\n"
+        "spells.nothing: ningún texto de estos paquetes nombra este ID\n\n"
     );
 }
 
@@ -301,8 +301,8 @@ fn the_srd_pack_shows_fireball_in_spanish_and_wish_in_english() {
     );
     assert_eq!(
         stdout(&output),
-        "5e-srd-5.1:spells.wish\n  content.spells.wish.name: Wish  [en: not translated into es-MX, the pack's default language answers]\n\n\
-         5e-srd-5.1:conditions.prone\n  content.conditions.prone.name: Derribado  [es, for es-MX]\n\n"
+        "5e-srd-5.1:spells.wish\n  content.spells.wish.name: Wish  [en: sin traducir a es-MX, responde el idioma por defecto del paquete]\n\n\
+         5e-srd-5.1:conditions.prone\n  content.conditions.prone.name: Derribado  [es, para es-MX]\n\n"
     );
 }
 
