@@ -156,7 +156,7 @@ fn compute(args: &Args) -> Result<(String, Vec<Diagnostic>), String> {
                 .map(|l| l + "\n")
                 .unwrap_or_default();
             let layers = if shown.is_empty() {
-                say("none", &[])
+                say("none-chosen", &[])
             } else {
                 shown.join(", ")
             };

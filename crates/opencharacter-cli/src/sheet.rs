@@ -190,7 +190,7 @@ fn lead_lines(out: &mut String, lead: &Lead) {
     if let Some(layers) = &lead.layers {
         let shown: Vec<String> = layers.iter().map(ToString::to_string).collect();
         let shown = if shown.is_empty() {
-            say("none", &[])
+            say("none-chosen", &[])
         } else {
             shown.join(", ")
         };

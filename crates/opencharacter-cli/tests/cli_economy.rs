@@ -209,7 +209,7 @@ fn a_price_in_a_withdrawn_coin_reads_in_the_largest_coin_left() {
     );
     assert_eq!(
         stdout(&loot),
-        "capas: ninguno\nCámara (gravewatch-1e:vault) (semilla 1):\n  2 coronas\n"
+        "capas: ninguna\nCámara (gravewatch-1e:vault) (semilla 1):\n  2 coronas\n"
     );
     // An item the packs lack is an error.
     let missing = run(

@@ -270,7 +270,7 @@ fn a_character_saved_with_an_older_pack_is_migrated_on_read_and_copies_are_not_r
         "es",
     ]));
     assert!(
-        spanish.starts_with("capas: ninguno\nmigrado al leer: demo-heroes 0.1.0 -> 0.3.0\n"),
+        spanish.starts_with("capas: ninguna\nmigrado al leer: demo-heroes 0.1.0 -> 0.3.0\n"),
         "{spanish}"
     );
     let json = run(&[

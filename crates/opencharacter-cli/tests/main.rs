@@ -23,6 +23,7 @@ mod cli_readme;
 mod cli_sheet;
 mod cli_show;
 mod cli_snapshots;
+mod cli_spanish;
 mod cli_store;
 mod cli_validate;
 mod support;
