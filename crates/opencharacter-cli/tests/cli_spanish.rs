@@ -113,7 +113,7 @@ fn spanish(dir: &Path, args: &[&str]) -> String {
 
 /// English words no Spanish line of the command holds, as whole words: articles, prepositions
 /// and the command's own English words. IDs, paths and script names (a token with `:` inside,
-/// a `/` or `-to-`) and code spans are not words of the command.
+/// a `/` or `-to-`), diagnostic codes and code spans are not words of the command.
 const ENGLISH: &[&str] = &[
     "the",
     "is",
@@ -179,6 +179,18 @@ fn english_words(text: &str) -> Vec<String> {
     let prose: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
     let mut found = Vec::new();
     for token in prose.split_whitespace() {
+        // A diagnostic's code (`aviso[code]`) is an identifier, not a word.
+        let token = match (token.find('['), token.find(']')) {
+            (Some(open), Some(close)) if open < close => {
+                let code = &token[open + 1..close];
+                if code.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+                    &token[..open]
+                } else {
+                    token
+                }
+            }
+            _ => token,
+        };
         let inner = token.trim_end_matches(':');
         // An upgrade script's name (`0.1.0-to-0.2.0`) is an identifier the format fixes.
         if inner.contains('/') || inner.contains(':') || inner.contains("-to-") {
@@ -303,6 +315,29 @@ fn every_verb_speaks_spanish_in_its_own_words() {
         serde_json::json!({"packs": {"demo-heroes": "0.2.0"},
             "fields": {"demo-heroes:xp": 900, "demo-heroes:experience": 900,
                        "demo-heroes:level_other": 1}})
+    );
+
+    // A character saved with a newer version than the one loaded, naming a pack not loaded:
+    // nothing runs backwards and nothing of the absent pack moves (upgrades.md), both said as
+    // rules issues (`problema` in Spanish), then that nothing changed.
+    std::fs::write(
+        dir.path().join("newer.yaml"),
+        "packs: { demo-heroes: 0.4.0, demo-extras: 0.1.0 }\nfields:\n  demo-heroes:exp: 900\n",
+    )
+    .unwrap();
+    let newest = root().join("tests/fixtures/migrations/0.3.0/release.json");
+    let newer = spanish(
+        dir.path(),
+        &["migrate", "newer.yaml", "--packs", newest.to_str().unwrap()],
+    );
+    let (report, _) = newer.split_once("personaje:\n").unwrap();
+    check(
+        "migrate (newer)",
+        report.to_owned(),
+        "problema[character-pack-older]: el personaje se guardó con `demo-heroes` 0.4.0, pero \
+         está cargada la 0.3.0\n  --> newer.yaml#/packs/demo-heroes\n\
+         problema[character-pack-not-loaded]: el personaje usa `demo-extras` 0.1.0, que no está \
+         cargado\n  --> newer.yaml#/packs/demo-extras\nnada cambia\n",
     );
 
     // import-ruleset: its report line in Spanish (README: the barrowlight test ruleset writes
