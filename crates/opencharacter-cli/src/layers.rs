@@ -134,7 +134,7 @@ fn change_line(change: &Change) -> String {
                 &[("field", &field.to_string()), ("values", &values)],
             );
             if let Some(default) = default {
-                line.push_str(&say("change-default", &[("default", &default.to_string())]));
+                line.push_str(&say("change-default", &[("default", default.as_ref())]));
             }
             line
         }
@@ -155,7 +155,7 @@ fn change_line(change: &Change) -> String {
                 &[
                     ("count", &content.len().to_string()),
                     ("type", &content_type.to_string()),
-                    ("filter", &filter.to_string()),
+                    ("filter", filter.as_ref()),
                 ],
             );
             if !content.is_empty() {
@@ -185,7 +185,7 @@ fn change_line(change: &Change) -> String {
             "change-unsold",
             &[
                 ("filters", &filters.to_string()),
-                ("market", &market.to_string()),
+                ("market", market.as_ref()),
             ],
         ),
         Change::LootTable { table } => say("change-loot", &[("table", &table.to_string())]),

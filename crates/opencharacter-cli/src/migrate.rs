@@ -175,7 +175,7 @@ fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnos
                     ("pack", step.pack.as_str()),
                     ("script", &step.script.to_string()),
                     ("index", &(step.index + 1).to_string()),
-                    ("step", &step.step.to_string()),
+                    ("step", step.step),
                 ]
             )
         );
@@ -192,7 +192,7 @@ fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnos
                         "migrate-cell",
                         &[
                             ("row", &(row + 1).to_string()),
-                            ("column", &column.to_string())
+                            ("column", column.as_ref())
                         ]
                     )
                 ),
