@@ -190,10 +190,7 @@ fn human(character: &Character, report: &MigrationReport, diagnostics: &[Diagnos
                     " {}",
                     say(
                         "migrate-cell",
-                        &[
-                            ("row", &(row + 1).to_string()),
-                            ("column", column.as_ref())
-                        ]
+                        &[("row", &(row + 1).to_string()), ("column", column.as_ref())]
                     )
                 ),
                 _ => String::new(),
