@@ -6,6 +6,7 @@
 //! Exit status: 0 when it parses and evaluates, 1 on a parse or evaluation error (the located
 //! message), 2 on a usage error.
 
+use crate::output::say;
 use std::process::ExitCode;
 
 use crate::output::Format;
@@ -181,57 +182,72 @@ struct Report<'a> {
     bounds: &'a Result<Bounds, EvalError>,
 }
 
+/// A line's label in the `--lang` language, padded so that values line up.
+fn label(key: &str) -> String {
+    format!("{:<10} ", say(key, &[]))
+}
+
 fn print_human(r: &Report<'_>) {
-    println!("canonical: {}", r.tree);
+    println!("{}{}", label("f-canonical"), r.tree);
     println!(
-        "tree:      {}",
+        "{}{}",
+        label("f-tree"),
         serde_json::to_string(r.tree).unwrap_or_default()
     );
     let list = |set: &std::collections::BTreeSet<String>| {
         set.iter().cloned().collect::<Vec<_>>().join(", ")
     };
-    for (label, set) in [
-        ("fields", &r.references.fields),
-        ("functions", &r.references.functions),
-        ("content", &r.references.content),
-        ("settings", &r.references.settings),
+    for (key, set) in [
+        ("f-fields", &r.references.fields),
+        ("f-functions", &r.references.functions),
+        ("f-content", &r.references.content),
+        ("f-settings", &r.references.settings),
     ] {
         if !set.is_empty() {
-            println!("{label:<10} {}", list(set));
+            println!("{}{}", label(key), list(set));
         }
     }
-    println!("kinds:     {}", r.tree.kinds());
+    println!("{}{}", label("f-kinds"), r.tree.kinds());
     // The dice to roll for these values: only worth a line when folding changed the text.
     if r.references.dice
         && let Ok(folded) = r.folded
         && folded != r.tree
     {
-        println!("dice:      {folded}");
+        println!("{}{folded}", label("f-dice"));
     }
     match r.value {
-        Ok(v) if r.references.dice => println!("value:     {v} (rolled with --seed {})", r.seed),
-        Ok(v) => println!("value:     {v}"),
+        Ok(v) if r.references.dice => println!(
+            "{}{v} {}",
+            label("f-value"),
+            say("f-rolled", &[("seed", &r.seed.to_string())])
+        ),
+        Ok(v) => println!("{}{v}", label("f-value")),
         Err(err) => eprintln!("error[{}]: {err}", err.code()),
     }
     if let Ok(b) = r.bounds {
-        println!("minimum:   {}", approx(b.min));
-        println!("maximum:   {}", approx(b.max));
+        println!("{}{}", label("f-min"), approx(b.min));
+        println!("{}{}", label("f-max"), approx(b.max));
         match b.mean {
-            Some(mean) => println!("mean:      {}", approx(mean)),
-            None => println!("mean:      not exact without the full distribution"),
+            Some(mean) => println!("{}{}", label("f-mean"), approx(mean)),
+            None => println!("{}{}", label("f-mean"), say("f-mean-none", &[])),
         }
     }
     match r.odds {
         Ok(dist) => {
             let count = dist.outcomes().count();
             if r.references.dice && count <= MAX_LISTED {
-                println!("odds:");
+                println!("{}", say("f-odds", &[]));
                 for (v, p) in dist.outcomes() {
-                    println!("  {v:>8}  {:>7.3}%  {p}", p.to_f64() * 100.0);
+                    // A value's Display ignores widths: pad its text, so values line up.
+                    println!("  {:>8}  {:>7.3}%  {p}", v.to_string(), p.to_f64() * 100.0);
                 }
             }
         }
-        Err(err) if r.value.is_ok() => println!("odds:      not computed: {err}"),
+        Err(err) if r.value.is_ok() => println!(
+            "{}{}",
+            label("f-odds"),
+            say("f-not-computed", &[("error", &err.to_string())])
+        ),
         Err(_) => {}
     }
 }

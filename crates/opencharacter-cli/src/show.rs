@@ -392,20 +392,32 @@ pub fn coverage_report(reading: &Reading, json: bool) -> String {
             .count();
         let _ = writeln!(
             out,
-            "translations of {} (default language {}, {total} keys):",
-            text.pack, text.default_language
+            "{}",
+            say(
+                "cov-pack",
+                &[
+                    ("pack", text.pack.as_str()),
+                    ("default", text.default_language.as_str()),
+                    ("total", &total.to_string())
+                ]
+            )
         );
         if reports.is_empty() {
-            let _ = writeln!(out, "  none beyond the default language");
+            let _ = writeln!(out, "  {}", say("cov-none", &[]));
         }
         for report in &reports {
             let _ = write!(
                 out,
-                "  {}: {} of {} keys, {}",
-                report.language,
-                report.translated,
-                report.total,
-                report.percent()
+                "  {}",
+                say(
+                    "cov-language",
+                    &[
+                        ("language", &report.language.to_string()),
+                        ("translated", &report.translated.to_string()),
+                        ("total", &report.total.to_string()),
+                        ("percent", &report.percent().to_string())
+                    ]
+                )
             );
             if report.missing.is_empty() {
                 out.push('\n');
@@ -417,10 +429,10 @@ pub fn coverage_report(reading: &Reading, json: bool) -> String {
                 .take(MISSING_SHOWN)
                 .map(String::as_str)
                 .collect();
-            let _ = write!(out, "; missing {}", shown.join(", "));
+            out.push_str(&say("cov-missing", &[("keys", &shown.join(", "))]));
             let more = report.missing.len().saturating_sub(MISSING_SHOWN);
             if more > 0 {
-                let _ = write!(out, " and {more} more (all of them with --format json)");
+                out.push_str(&say("cov-more", &[("more", &more.to_string())]));
             }
             out.push('\n');
         }

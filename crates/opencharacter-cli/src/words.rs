@@ -344,4 +344,55 @@ pub const WORDS: &[(&str, &str, &str)] = &[
         "construido {pack} → {path}",
     ),
     ("built-folder", "built {path}", "construido {path}"),
+    // formula
+    ("f-canonical", "canonical:", "canónica:"),
+    ("f-tree", "tree:", "árbol:"),
+    ("f-fields", "fields", "campos"),
+    ("f-functions", "functions", "funciones"),
+    ("f-content", "content", "contenido"),
+    ("f-settings", "settings", "ajustes"),
+    ("f-kinds", "kinds:", "tipos:"),
+    ("f-dice", "dice:", "dados:"),
+    ("f-value", "value:", "valor:"),
+    (
+        "f-rolled",
+        "(rolled with --seed {seed})",
+        "(tirado con --seed {seed})",
+    ),
+    ("f-min", "minimum:", "mínimo:"),
+    ("f-max", "maximum:", "máximo:"),
+    ("f-mean", "mean:", "media:"),
+    (
+        "f-mean-none",
+        "not exact without the full distribution",
+        "no es exacta sin la distribución completa",
+    ),
+    ("f-odds", "odds:", "probabilidades:"),
+    (
+        "f-not-computed",
+        "not computed: {error}",
+        "sin calcular: {error}",
+    ),
+    // validate --coverage
+    (
+        "cov-pack",
+        "translations of {pack} (default language {default}, {total} keys):",
+        "traducciones de {pack} (idioma por defecto {default}, {total} claves):",
+    ),
+    (
+        "cov-none",
+        "none beyond the default language",
+        "ninguna aparte del idioma por defecto",
+    ),
+    (
+        "cov-language",
+        "{language}: {translated} of {total} keys, {percent}",
+        "{language}: {translated} de {total} claves, {percent}",
+    ),
+    ("cov-missing", "; missing {keys}", "; faltan {keys}"),
+    (
+        "cov-more",
+        " and {more} more (all of them with --format json)",
+        " y {more} más (todas con --format json)",
+    ),
 ];

@@ -340,6 +340,45 @@ fn every_verb_speaks_spanish_in_its_own_words() {
          cargado\n  --> newer.yaml#/packs/demo-extras\nnada cambia\n",
     );
 
+    // formula: 2d6 + 1 with seed 3. The seed's two d6 by formulas.md's SplitMix64 (the script
+    // of cli_loot.rs, `roll = roller(3); roll(6), roll(6)`) are 4 and 4: 9. The sum of two d6
+    // plus 1 runs 3–13, mean 8, each total t with (6 − |t − 8|)/36.
+    let mut odds = String::new();
+    for total in 3..=13i32 {
+        let ways = 6 - (total - 8).abs();
+        let fraction = match ways {
+            6 => "1/6".to_owned(),
+            2 => "1/18".to_owned(),
+            3 => "1/12".to_owned(),
+            4 => "1/9".to_owned(),
+            n => format!("{n}/36"),
+        };
+        odds.push_str(&format!(
+            "  {total:>8}  {:>7.3}%  {fraction}\n",
+            f64::from(ways) * 100.0 / 36.0
+        ));
+    }
+    check(
+        "formula",
+        spanish(dir.path(), &["formula", "2d6+1", "--seed", "3"]),
+        &format!(
+            "canónica:  2d6 + 1\nárbol:     {tree}\ntipos:     dice\n\
+             valor:     9 (tirado con --seed 3)\nmínimo:    3\nmáximo:    13\nmedia:     8\n\
+             probabilidades:\n{odds}",
+            tree = r#"{"kind":"binary","op":"+","left":{"kind":"dice","count":{"kind":"number","value":"2"},"sides":{"kind":"number","value":"6"}},"right":{"kind":"number","value":"1"}}"#
+        ),
+    );
+    // validate --coverage: the Spanish file holds 5 of the 12 keys of the English (pack name,
+    // field, action, the two steps): 41.6%, rounded down (i18n.md).
+    check(
+        "validate --coverage",
+        spanish(dir.path(), &["validate", "packs/vigil/1e", "--coverage"]),
+        "0 errores, 0 avisos en 1 paquete\ntraducciones de vigil-1e (idioma por defecto en, 12 \
+         claves):\n  es: 5 de 12 claves, 41.6%; faltan family.coin.label, currency.penny.label, \
+         currency.crown.label, layer.grim.label, layer.grim.summary, layer.grimmer.label, \
+         layer.grimmer.summary\n",
+    );
+
     // import-ruleset: its report line in Spanish (README: the barrowlight test ruleset writes
     // 11 files); the diagnostics' reasons are the importer's English, so only the command's
     // line is checked for English words.
