@@ -412,7 +412,7 @@ pub fn coverage_report(reading: &Reading, json: bool) -> String {
                 say(
                     "cov-language",
                     &[
-                        ("language", &report.language.to_string()),
+                        ("language", report.language.as_ref()),
                         ("translated", &report.translated.to_string()),
                         ("total", &report.total.to_string()),
                         ("percent", &report.percent().to_string())
