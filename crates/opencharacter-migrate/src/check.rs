@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, Phrase, codes, reasons};
 use opencharacter_spec::ids::{ContentId, FieldId, PackId, Reference};
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::rules::FieldDef;
@@ -271,29 +271,33 @@ impl<'r> Checker<'r> {
                 continue;
             };
             let reason = match (def.value_type, &def.default, &def.formula) {
-                (_, _, Some(_)) => Some("it is derived (it has a formula)".to_owned()),
+                (_, _, Some(_)) => Some(Phrase::new(&reasons::ROUTE_DERIVED)),
                 (ValueType::Number | ValueType::Text, None, None) => None,
                 (ValueType::Number, Some(Scalar::Number(n)), None) if n.as_f64() == Some(0.0) => {
                     None
                 }
                 (ValueType::Text, Some(Scalar::Text(t)), None) if t.is_empty() => None,
-                (ValueType::Number | ValueType::Text, Some(default), None) => Some(format!(
-                    "its default {} would read as a value nobody gave",
-                    serde_json::to_string(default).unwrap_or_default()
-                )),
-                (other, _, None) => Some(format!(
-                    "it is a `{}` field, not a number or text field",
-                    serde_json::to_value(other)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_owned))
-                        .unwrap_or_default()
-                )),
+                (ValueType::Number | ValueType::Text, Some(default), None) => Some(
+                    Phrase::new(&reasons::ROUTE_DEFAULT).with_arg(
+                        "default",
+                        serde_json::to_string(default).unwrap_or_default(),
+                    ),
+                ),
+                (other, _, None) => Some(
+                    Phrase::new(&reasons::ROUTE_TYPE).with_arg(
+                        "type",
+                        serde_json::to_value(other)
+                            .ok()
+                            .and_then(|v| v.as_str().map(str::to_owned))
+                            .unwrap_or_default(),
+                    ),
+                ),
             };
             if let Some(reason) = reason {
                 out.push(
                     Diagnostic::new(&codes::UPGRADE_ROUTE_TARGET_INVALID)
                         .with_arg("id", end)
-                        .with_arg("reason", reason)
+                        .with_word("reason", reason)
                         .with_pointer(format!("{}/{pointer}", at.pointer)),
                 );
             }

@@ -1,5 +1,6 @@
 //! Step 1: the settings, from their defaults, the character's setup and the game's.
 
+use opencharacter_spec::diagnostic::Kind;
 use indexmap::IndexMap;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::QualifiedFieldId;
@@ -46,7 +47,7 @@ pub(crate) fn settings(
             issues.push(
                 Diagnostic::new(&codes::SHEET_REFERENCE_UNKNOWN)
                     .with_arg("name", id)
-                    .with_arg("kind", "setting")
+                    .with_kind(Kind::Setting)
                     .with_pointer(format!(
                         "/setup/settings/{}",
                         escape_segment(&id.to_string())

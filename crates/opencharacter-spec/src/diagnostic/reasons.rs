@@ -248,4 +248,7 @@ reasons! {
     ARITY_AT_LEAST_TWO = "arity-at-least-two", [];
     ARITY_ODD = "arity-odd", [];
     ARITY_ONE_OR_TWO = "arity-one-or-two", [];
+    KEY_TWICE_AT = "key-twice-at", ["first"];
+    KIND_VALUE_OF = "kind-value-of", ["field"];
+    KIND_FILTER_OF = "kind-filter-of", ["type"];
 }

@@ -209,6 +209,18 @@ kinds! {
     APool = "a pool",
     /// "a track", with its article.
     ATrack = "a track",
+    /// A list field.
+    List = "list",
+    /// A coin (a currency unit a character holds).
+    Coin = "coin",
+    /// A filter of a catalog or a layer.
+    Filter = "filter",
+    /// A place of a market.
+    Place = "place",
+    /// The market of a pack.
+    Market = "market",
+    /// The item a roll is about, read as `item.<property>`.
+    TheItem = "the item",
 }
 
 impl Kind {
