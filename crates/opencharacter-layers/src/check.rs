@@ -133,13 +133,23 @@ pub(crate) fn field_change(
         segments.extend_from_slice(rest);
         at(id, &segments)
     };
-    let Some(def) = view
-        .fields
-        .get(field)
-        .filter(|def| def.value_type == ValueType::Enum)
-    else {
+    let Some(def) = view.fields.get(field) else {
         return vec![unknown(id, Kind::EnumeratedField, field, here(&[]))];
     };
+    if def.value_type != ValueType::Enum {
+        // The field exists: saying its pack lacks it would send the author looking for a typo.
+        let kind = serde_json::to_value(def.value_type)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        return vec![
+            Diagnostic::new(&codes::LAYER_FIELD_NOT_ENUM)
+                .with_arg("layer", id)
+                .with_arg("field", field)
+                .with_arg("type", kind)
+                .with_pointer(here(&["removeValues"])),
+        ];
+    }
     let mut out = Vec::new();
     let kind = Phrase::new(&reasons::KIND_VALUE_OF).with_arg("field", field);
     for (index, value) in change.remove_values.iter().enumerate() {

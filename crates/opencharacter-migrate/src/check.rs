@@ -245,7 +245,34 @@ impl<'r> Checker<'r> {
         self.field_target(at, &rename.to, "to", out);
     }
 
+    /// Whether a route's `by` is a field the sheet has: one of the pack's, or one a rename of a
+    /// shape no later than the route's moved (the chain the migration follows to read it).
+    fn by_known(&self, at: &StepAt, by: &FieldId) -> bool {
+        let (script, _, _) = self.steps[at.position];
+        let from = &self.release.upgrades[script].from;
+        let mut chain = vec![by.clone()];
+        for &(index, _, step) in &self.steps {
+            if self.release.upgrades[index].from > *from {
+                break;
+            }
+            if let UpgradeStep::Rename(rename) = step
+                && let Some(next) = renamed(chain.last().unwrap_or(by), rename)
+            {
+                chain.push(next);
+            }
+        }
+        chain.len() > 1 || chain.iter().any(|id| self.fields.contains_key(id))
+    }
+
     fn route(&self, at: &StepAt, route: &Route, out: &mut Diagnostics) {
+        if !self.by_known(at, &route.by) {
+            out.push(
+                Diagnostic::new(&codes::UPGRADE_ROUTE_BY_UNKNOWN)
+                    .with_arg("step", &at.label)
+                    .with_arg("by", &route.by)
+                    .with_pointer(format!("{}/by", at.pointer)),
+            );
+        }
         let mut seen = HashSet::new();
         for (index, case) in route.cases.iter().enumerate() {
             let mut words: Vec<String> = case.words.iter().map(|w| w.to_lowercase()).collect();

@@ -85,6 +85,17 @@ pub enum ProblemKind {
         /// What was found: the value as written, or words of the standard text.
         found: Word,
     },
+    /// A dice-pool ladder step whose `target` is outside the resolution's `target` range.
+    LadderTargetOutside {
+        /// The step's label.
+        label: String,
+        /// The target it names.
+        target: u32,
+        /// The lowest target a step may name.
+        min: u32,
+        /// The highest.
+        max: u32,
+    },
     /// An ID defined twice.
     DuplicateId {
         /// The section.
@@ -135,6 +146,16 @@ impl Problem {
                 .with_arg("property", property)
                 .with_word("expected", expected.clone())
                 .with_word("found", found.clone()),
+            ProblemKind::LadderTargetOutside {
+                label,
+                target,
+                min,
+                max,
+            } => Diagnostic::new(&codes::LADDER_TARGET_OUTSIDE)
+                .with_arg("label", label)
+                .with_arg("target", target)
+                .with_arg("min", min)
+                .with_arg("max", max),
             ProblemKind::DuplicateId { section, id } => Diagnostic::new(&codes::DUPLICATE_ID)
                 .with_arg("section", section)
                 .with_arg("id", id),
@@ -449,9 +470,29 @@ impl Checker {
         });
     }
 
-    fn ladder(&mut self, steps: &[super::resolution::LadderStep], kind: ResolutionKind) {
+    /// A ladder's steps: the properties their kind reads, and (a dice pool's) a `target`
+    /// within `targets`, the range the resolution's `target` gives.
+    fn ladder(
+        &mut self,
+        steps: &[super::resolution::LadderStep],
+        kind: ResolutionKind,
+        targets: Option<(u32, u32)>,
+    ) {
         for (index, step) in steps.iter().enumerate() {
             self.within(index.to_string(), |c| {
+                if let (Some(target), Some((min, max))) = (step.target, targets)
+                    && !(min..=max).contains(&target)
+                {
+                    c.report(
+                        Some("target"),
+                        ProblemKind::LadderTargetOutside {
+                            label: step.label.to_string(),
+                            target,
+                            min,
+                            max,
+                        },
+                    );
+                }
                 for (property, problem) in step.problems(kind) {
                     c.kind_problem(
                         property,
@@ -530,7 +571,11 @@ impl Checker {
                 }
                 if has_ladder(resolution.kind) {
                     c.within("difficultyLadder", |c| {
-                        c.ladder(&resolution.difficulty_ladder, resolution.kind);
+                        c.ladder(
+                            &resolution.difficulty_ladder,
+                            resolution.kind,
+                            target_range(resolution),
+                        );
                     });
                 }
             });
@@ -650,6 +695,7 @@ impl Checker {
                 c.within(id, |c| c.loot_table(table));
             }
         });
+        let targets = rules.resolution.as_ref().and_then(target_range);
         self.within("layers", |c| {
             if rules.layers.len() > MAX_LAYERS {
                 c.report(
@@ -662,12 +708,17 @@ impl Checker {
                 );
             }
             for (id, layer) in &rules.layers {
-                c.within(id, |c| c.layer(layer, kind));
+                c.within(id, |c| c.layer(layer, kind, targets));
             }
         });
     }
 
-    fn layer(&mut self, layer: &super::layer::Layer, kind: Option<ResolutionKind>) {
+    fn layer(
+        &mut self,
+        layer: &super::layer::Layer,
+        kind: Option<ResolutionKind>,
+        targets: Option<(u32, u32)>,
+    ) {
         if let Some(gm) = &layer.gm {
             let chars = gm.chars();
             if chars > MAX_LAYER_GUIDANCE_CHARS {
@@ -692,7 +743,7 @@ impl Checker {
         });
         if let (Some(ladder), Some(kind)) = (&layer.difficulty_ladder, kind) {
             if has_ladder(kind) {
-                self.within("difficultyLadder", |c| c.ladder(ladder, kind));
+                self.within("difficultyLadder", |c| c.ladder(ladder, kind, targets));
             } else {
                 let on =
                     Phrase::new(&reasons::ON_LAYER_RESOLUTION).with_arg("kind", kind.name());
@@ -860,6 +911,17 @@ pub fn manifest_problems(manifest: &Manifest) -> Vec<Problem> {
         }
     }
     checker.out
+}
+
+/// The targets a dice pool's ladder step may name: the resolution's `target.min` (else 1, the
+/// lowest face) to `target.max` (else `die`, the highest face). `None` for other kinds.
+fn target_range(resolution: &super::resolution::Resolution) -> Option<(u32, u32)> {
+    let target = resolution.target.as_ref()?;
+    if resolution.kind != ResolutionKind::DicePool {
+        return None;
+    }
+    let max = target.max.or(resolution.die).unwrap_or(u32::MAX);
+    Some((target.min.unwrap_or(1), max))
 }
 
 /// Every shape problem of a content item, pointers from its root.
