@@ -95,7 +95,7 @@ fn compute(args: &Args) -> Result<(String, Vec<Diagnostic>), String> {
     }
     let (opened, effective, layers, purse, mut diagnostics) = match &args.purse {
         Some(path) => {
-            let character: Character = read::read_file(path, "character")?;
+            let character: Character = read::read_character_file(path)?;
             let through = read::through_game(
                 &args.packs,
                 character,

@@ -129,7 +129,9 @@ impl fmt::Display for Expected {
             Expected::OperatorUnmatchedClose => {
                 "an operator or the end of the formula (this `)` closes nothing)"
             }
-            Expected::DiceTermEnd => "`kh`, `kl`, `s`, `p`, an operator or the end of the dice term",
+            Expected::DiceTermEnd => {
+                "`kh`, `kl`, `s`, `p`, an operator or the end of the dice term"
+            }
             Expected::Sides => "the number of sides",
             Expected::Keep => "how many dice to keep",
             Expected::Target => "the target number",

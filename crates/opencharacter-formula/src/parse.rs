@@ -511,8 +511,7 @@ impl<'s> Parser<'s> {
 
     /// The part of a dice term after its count: `d`, sides, then an optional modifier.
     fn dice(&self, input: &'s str, level: usize, count: Expr, count_depth: usize) -> Step<'s> {
-        let (rest, sides, sides_depth) =
-            self.dice_part(&input[1..], level, Expected::Sides)?;
+        let (rest, sides, sides_depth) = self.dice_part(&input[1..], level, Expected::Sides)?;
         let mut depth = count_depth.max(sides_depth);
         let (rest, modifier) = if let Some(after) = rest.strip_prefix("kh") {
             let (rest, arg, d) = self.dice_part(after, level, Expected::Keep)?;
@@ -533,11 +532,7 @@ impl<'s> Parser<'s> {
         };
         // A dice term is one word: letters or digits right after it belong to no token.
         if rest.starts_with(|c: char| is_word_char(c) || c == '.') {
-            return Err(self.expected_at(
-                rest,
-                Expected::DiceTermEnd,
-                None,
-            ));
+            return Err(self.expected_at(rest, Expected::DiceTermEnd, None));
         }
         let depth = self.join(input, depth + 1)?;
         let node = Expr::Dice {

@@ -42,7 +42,12 @@ fn at(layer: &FieldId, rest: &[&str]) -> String {
     )
 }
 
-fn unknown(layer: &FieldId, kind: impl Into<Word>, id: impl std::fmt::Display, at: String) -> Diagnostic {
+fn unknown(
+    layer: &FieldId,
+    kind: impl Into<Word>,
+    id: impl std::fmt::Display,
+    at: String,
+) -> Diagnostic {
     Diagnostic::new(&codes::LAYER_TARGET_UNKNOWN)
         .with_arg("layer", layer)
         .with_word("kind", kind)
@@ -458,11 +463,7 @@ pub fn check_layer_attempts(rules: &Value) -> Vec<Diagnostic> {
                 "currencies" => {
                     for key in inner.keys() {
                         if key != "removeUnits" && key != "removeFamilies" {
-                            refuse(
-                                &mut out,
-                                &["currencies", key],
-                                &reasons::LAYER_NO_COINS,
-                            );
+                            refuse(&mut out, &["currencies", key], &reasons::LAYER_NO_COINS);
                         }
                     }
                 }
@@ -482,22 +483,14 @@ pub fn check_layer_attempts(rules: &Value) -> Vec<Diagnostic> {
                                     }
                                 }
                             }
-                            _ => refuse(
-                                &mut out,
-                                &["items", key],
-                                &reasons::LAYER_ITEMS_ONLY,
-                            ),
+                            _ => refuse(&mut out, &["items", key], &reasons::LAYER_ITEMS_ONLY),
                         }
                     }
                 }
                 "gm" => {
                     for key in inner.keys() {
                         if key != "guidance" && key != "worldGuidance" {
-                            refuse(
-                                &mut out,
-                                &["gm", key],
-                                &reasons::LAYER_GM_ONLY,
-                            );
+                            refuse(&mut out, &["gm", key], &reasons::LAYER_GM_ONLY);
                         }
                     }
                 }

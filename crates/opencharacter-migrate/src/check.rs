@@ -304,12 +304,12 @@ impl<'r> Checker<'r> {
                     None
                 }
                 (ValueType::Text, Some(Scalar::Text(t)), None) if t.is_empty() => None,
-                (ValueType::Number | ValueType::Text, Some(default), None) => Some(
-                    Phrase::new(&reasons::ROUTE_DEFAULT).with_arg(
+                (ValueType::Number | ValueType::Text, Some(default), None) => {
+                    Some(Phrase::new(&reasons::ROUTE_DEFAULT).with_arg(
                         "default",
                         serde_json::to_string(default).unwrap_or_default(),
-                    ),
-                ),
+                    ))
+                }
                 (other, _, None) => Some(
                     Phrase::new(&reasons::ROUTE_TYPE).with_arg(
                         "type",

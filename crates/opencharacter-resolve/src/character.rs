@@ -84,7 +84,9 @@ pub fn check_character(ruleset: &Ruleset, character: &Character) -> Diagnostics 
     }
     for (id, picked) in &character.choices {
         let pointer = format!("/choices/{}", escape_segment(&id.to_string()));
-        check.field(id, Kind::Choice, &pointer, |r, id| r.choices.contains_key(id));
+        check.field(id, Kind::Choice, &pointer, |r, id| {
+            r.choices.contains_key(id)
+        });
         for (index, content) in picked.iter().enumerate() {
             check.content(content, &format!("{pointer}/{index}"), false);
         }

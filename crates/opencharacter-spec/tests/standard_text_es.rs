@@ -138,7 +138,10 @@ fn every_kind_has_an_english_and_a_spanish_word() {
     use opencharacter_spec::diagnostic::Kind;
     let spanish = StandardText::from_yaml(SPANISH).unwrap();
     for kind in Kind::ALL {
-        assert!(StandardText::english().kinds.contains_key(kind.key()), "en: {kind}");
+        assert!(
+            StandardText::english().kinds.contains_key(kind.key()),
+            "en: {kind}"
+        );
         assert!(
             spanish.kinds.get(kind.key()).is_some_and(|w| !w.is_empty()),
             "es: {kind}"

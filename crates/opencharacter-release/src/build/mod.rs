@@ -344,7 +344,12 @@ pub(crate) fn i18n_package(
     };
     let package = match serde_json::from_str::<Value>(&file.text) {
         Ok(Value::Object(package)) => package,
-        Ok(_) => return (None, vec![invalid(Phrase::new(&reasons::PACKAGE_NOT_OBJECT))]),
+        Ok(_) => {
+            return (
+                None,
+                vec![invalid(Phrase::new(&reasons::PACKAGE_NOT_OBJECT))],
+            );
+        }
         Err(_) => return (None, vec![invalid(Phrase::new(&reasons::PACKAGE_NOT_JSON))]),
     };
     let mut problems = Vec::new();

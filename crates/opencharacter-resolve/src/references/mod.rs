@@ -16,8 +16,8 @@
 //!
 //! Every diagnostic has the pack and a JSON pointer into the pack's release.
 
-use opencharacter_spec::diagnostic::Kind;
 use opencharacter_formula::parse;
+use opencharacter_spec::diagnostic::Kind;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::{ContentId, FieldId, PackId, Qualified, QualifiedFieldId, Reference};
 use opencharacter_spec::model::formulas::{FormulaSite, escape_segment, release_formulas};

@@ -1,7 +1,7 @@
 //! Step 1: the settings, from their defaults, the character's setup and the game's.
 
-use opencharacter_spec::diagnostic::Kind;
 use indexmap::IndexMap;
+use opencharacter_spec::diagnostic::Kind;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::QualifiedFieldId;
 use opencharacter_spec::model::Scalar;

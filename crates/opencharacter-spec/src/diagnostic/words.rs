@@ -259,7 +259,12 @@ impl std::fmt::Display for Reason {
     /// The reason's English template, for a reason without arguments.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let english = StandardText::english();
-        f.write_str(english.reasons.get(self.key).map_or(self.key, String::as_str))
+        f.write_str(
+            english
+                .reasons
+                .get(self.key)
+                .map_or(self.key, String::as_str),
+        )
     }
 }
 

@@ -112,8 +112,15 @@ mod tests {
     fn the_messages_say_it_in_the_format_s_words_in_both_languages() {
         let spanish = StandardText::bundled("es").unwrap();
         let list = &read_character_text("- a\n").unwrap_err()[0];
-        assert!(list.message().starts_with("the file is a list;"), "{}", list.message());
-        assert!(list.message_in(spanish).starts_with("el archivo es una lista;"));
+        assert!(
+            list.message().starts_with("the file is a list;"),
+            "{}",
+            list.message()
+        );
+        assert!(
+            list.message_in(spanish)
+                .starts_with("el archivo es una lista;")
+        );
         let empty =
             &read_character_text("packs: { demo-core: 1.0.0 }\nfields: { 'demo-core:x': }\n")
                 .unwrap_err()[0];

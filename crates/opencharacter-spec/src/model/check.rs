@@ -299,11 +299,7 @@ impl Checker {
             ValueType::Enum => [&common[..], &["values"]].concat(),
             ValueType::List => vec!["columns", "maxRows"],
             ValueType::Formula | ValueType::Content => {
-                self.value(
-                    "type",
-                    kind,
-                    Phrase::new(&reasons::ALLOWED_FIELD_TYPES),
-                );
+                self.value("type", kind, Phrase::new(&reasons::ALLOWED_FIELD_TYPES));
                 return;
             }
         };
@@ -339,11 +335,7 @@ impl Checker {
         let kind = type_name(column.value_type);
         let on = Phrase::new(&reasons::ON_COLUMN).with_arg("type", kind);
         if matches!(column.value_type, ValueType::Formula | ValueType::List) {
-            self.value(
-                "type",
-                kind,
-                Phrase::new(&reasons::ALLOWED_COLUMN_TYPES),
-            );
+            self.value("type", kind, Phrase::new(&reasons::ALLOWED_COLUMN_TYPES));
             return;
         }
         let props = [
@@ -564,8 +556,8 @@ impl Checker {
         let kind = rules.resolution.as_ref().map(|r| r.kind);
         if let Some(resolution) = &rules.resolution {
             self.within("resolution", |c| {
-                let on = Phrase::new(&reasons::ON_RESOLUTION)
-                    .with_arg("kind", resolution.kind.name());
+                let on =
+                    Phrase::new(&reasons::ON_RESOLUTION).with_arg("kind", resolution.kind.name());
                 for (property, problem) in resolution.problems() {
                     c.kind_problem(property, problem, &on);
                 }
@@ -589,8 +581,8 @@ impl Checker {
                     c.within("bands", |c| {
                         for (band_id, band) in &set.bands {
                             c.within(band_id, |c| {
-                                let on = Phrase::new(&reasons::ON_BAND)
-                                    .with_arg("kind", kind.name());
+                                let on =
+                                    Phrase::new(&reasons::ON_BAND).with_arg("kind", kind.name());
                                 for (property, problem) in band.problems(kind) {
                                     c.kind_problem(property, problem, &on);
                                 }
@@ -737,7 +729,9 @@ impl Checker {
         self.within("fields", |c| {
             for (id, change) in &layer.fields {
                 if change.remove_values.is_empty() {
-                    c.within(id, |c| c.required("removeValues", &Phrase::new(&reasons::ON_LAYER_FIELD)));
+                    c.within(id, |c| {
+                        c.required("removeValues", &Phrase::new(&reasons::ON_LAYER_FIELD))
+                    });
                 }
             }
         });
@@ -745,8 +739,7 @@ impl Checker {
             if has_ladder(kind) {
                 self.within("difficultyLadder", |c| c.ladder(ladder, kind, targets));
             } else {
-                let on =
-                    Phrase::new(&reasons::ON_LAYER_RESOLUTION).with_arg("kind", kind.name());
+                let on = Phrase::new(&reasons::ON_LAYER_RESOLUTION).with_arg("kind", kind.name());
                 self.not_allowed("difficultyLadder", &on);
             }
         }

@@ -154,8 +154,8 @@ pub fn license_known(license: &str) -> Result<(), Phrase> {
 /// assert!(license_expression("LicenseRef-Fan").is_err());
 /// ```
 pub fn license_expression(text: &str) -> Result<(), Phrase> {
-    let expression = spdx::Expression::parse(text)
-        .map_err(|_| Phrase::new(&reasons::LICENSE_NOT_EXPRESSION))?;
+    let expression =
+        spdx::Expression::parse(text).map_err(|_| Phrase::new(&reasons::LICENSE_NOT_EXPRESSION))?;
     for requirement in expression.requirements() {
         match requirement.req.license.id() {
             Some(id) if id.is_deprecated() => {

@@ -83,7 +83,8 @@ pub fn property_diagnostics(
 /// the standard text.
 pub(crate) fn value_fits(def: &PropertyDef, value: &Value) -> Result<(), (Phrase, Word)> {
     if def.many {
-        let list_of = |expected: Phrase| Phrase::new(&reasons::TYPE_LIST_OF).with_word("of", expected);
+        let list_of =
+            |expected: Phrase| Phrase::new(&reasons::TYPE_LIST_OF).with_word("of", expected);
         let Value::Array(values) = value else {
             return Err((list_of(expected(def)), describe(value)));
         };

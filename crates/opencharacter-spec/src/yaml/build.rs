@@ -9,10 +9,10 @@ use serde_json::{Map, Value};
 use serde_saphyr::granit_parser::{self, Event, Marker, Parser, ScalarStyle, Tag};
 
 use super::error::{YamlError, YamlErrorKind};
-use crate::diagnostic::{Phrase, reasons};
 use super::scalar;
 use super::spans::{NodeSpan, Position, Spans, child_pointer};
 use super::{Document, Limits};
+use crate::diagnostic::{Phrase, reasons};
 
 fn position(marker: &Marker) -> Position {
     let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
@@ -118,12 +118,10 @@ impl<'a> Builder<'a> {
                 Err(error) => {
                     let error_at = Some(position(error.marker()));
                     let found = match error.kind() {
-                        granit_parser::ErrorKind::RecursionLimitExceeded => {
-                            YamlError::with_reason(
-                                YamlErrorKind::Limit,
-                                Phrase::new(&reasons::LIMIT_NESTING),
-                            )
-                        }
+                        granit_parser::ErrorKind::RecursionLimitExceeded => YamlError::with_reason(
+                            YamlErrorKind::Limit,
+                            Phrase::new(&reasons::LIMIT_NESTING),
+                        ),
                         _ => YamlError::new(YamlErrorKind::Syntax, error.info()),
                     };
                     self.errors.push(found.at(error_at));

@@ -206,15 +206,12 @@ fn pointer_of(path: &serde_path_to_error::Path) -> String {
 /// The first problem, located.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     let document = Document::parse(text).map_err(|errors| {
-        errors
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| {
-                YamlError::with_reason(
-                    YamlErrorKind::Syntax,
-                    crate::diagnostic::Phrase::new(&crate::diagnostic::reasons::SYNTAX_OTHER),
-                )
-            })
+        errors.into_iter().next().unwrap_or_else(|| {
+            YamlError::with_reason(
+                YamlErrorKind::Syntax,
+                crate::diagnostic::Phrase::new(&crate::diagnostic::reasons::SYNTAX_OTHER),
+            )
+        })
     })?;
     document.deserialize()
 }

@@ -175,14 +175,20 @@ mod tests {
             "aquí va un número entero de al menos 0, no el texto `heavy`"
         );
         let phrase = invalid("invalid type: null, expected struct Character");
-        assert_eq!(phrase.english(), "a mapping belongs here, not an empty value");
+        assert_eq!(
+            phrase.english(),
+            "a mapping belongs here, not an empty value"
+        );
     }
 
     #[test]
     fn an_unknown_key_names_the_key_alone() {
         let phrase = invalid("unknown field `homepgae`, expected one of `id`, `version`");
         assert_eq!(phrase.reason.key, "key-unknown");
-        assert_eq!(phrase.english(), "`homepgae` is not a key this place allows");
+        assert_eq!(
+            phrase.english(),
+            "`homepgae` is not a key this place allows"
+        );
     }
 
     #[test]

@@ -187,9 +187,7 @@ impl Document {
             }
             None => YamlError::new(YamlErrorKind::Invalid, message),
         };
-        let mut error = error
-            .at(at)
-            .with_pointer(pointer.to_owned());
+        let mut error = error.at(at).with_pointer(pointer.to_owned());
         error.end = self.spans.end_of(pointer, error.position());
         error
     }

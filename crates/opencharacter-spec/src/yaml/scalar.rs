@@ -3,8 +3,8 @@
 //! Only plain scalars are typed; quoted and block scalars are strings. YAML 1.1's `yes`, `no`,
 //! `on`, `off` and sexagesimal numbers are strings, so `defaultLanguage: no` means Norwegian.
 
-use serde_json::{Number, Value};
 use crate::diagnostic::{Phrase, reasons};
+use serde_json::{Number, Value};
 
 /// Why a scalar cannot become a JSON value.
 pub(super) type ScalarError = Phrase;

@@ -413,7 +413,10 @@ fn an_id_that_does_not_parse_is_invalid_id_with_the_ids_own_reason() {
     assert_eq!(diagnostic.code.name, "invalid-id");
     assert_eq!(diagnostic.args["id"], "Gear");
     // The ID's own reason, typed: `IDs are lowercase` at column 1, in English and Spanish.
-    assert_eq!(diagnostic.reason("reason").map(|r| r.key), Some("id-unexpected"));
+    assert_eq!(
+        diagnostic.reason("reason").map(|r| r.key),
+        Some("id-unexpected")
+    );
     assert!(diagnostic.message().contains("column 1"), "{diagnostic:?}");
     let spanish = crate::standard_text::StandardText::bundled("es").unwrap();
     assert!(
