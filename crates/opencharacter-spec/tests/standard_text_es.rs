@@ -63,6 +63,8 @@ fn spanish_has_every_word_of_the_report_help_labels_and_kinds() {
     let english = StandardText::english();
     let sections = [
         ("kinds", &english.kinds, &spanish.kinds),
+        ("comparisons", &english.comparisons, &spanish.comparisons),
+        ("dice", &english.dice, &spanish.dice),
         ("help", &english.help, &spanish.help),
         ("labels", &english.labels, &spanish.labels),
         ("report", &english.report, &spanish.report),
