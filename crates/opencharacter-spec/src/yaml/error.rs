@@ -45,7 +45,7 @@ pub struct YamlError {
     pub message: String,
     /// What went wrong as a phrase of the standard text: what the diagnostic shows, in the
     /// author's language.
-    pub reason: Phrase,
+    pub reason: Box<Phrase>,
     /// JSON pointer of the offending node, when known.
     pub pointer: Option<String>,
     /// 1-based line, when known.
@@ -79,7 +79,7 @@ impl YamlError {
         YamlError {
             kind,
             message: reason.english(),
-            reason,
+            reason: Box::new(reason),
             pointer: None,
             line: None,
             column: None,
@@ -149,7 +149,7 @@ impl YamlError {
     pub fn to_diagnostic(&self) -> Diagnostic {
         let diagnostic = match &self.kind {
             YamlErrorKind::Syntax => {
-                Diagnostic::new(&codes::YAML_SYNTAX).with_word("reason", self.reason.clone())
+                Diagnostic::new(&codes::YAML_SYNTAX).with_word("reason", (*self.reason).clone())
             }
             YamlErrorKind::DuplicateKey { key, first } => {
                 let place = crate::diagnostic::Location {
@@ -164,17 +164,16 @@ impl YamlError {
                     .with_label(place, "first-defined-here")
             }
             YamlErrorKind::Limit => {
-                Diagnostic::new(&codes::YAML_LIMIT).with_word("reason", self.reason.clone())
+                Diagnostic::new(&codes::YAML_LIMIT).with_word("reason", (*self.reason).clone())
             }
-            YamlErrorKind::Unsupported => {
-                Diagnostic::new(&codes::YAML_UNSUPPORTED).with_word("reason", self.reason.clone())
-            }
+            YamlErrorKind::Unsupported => Diagnostic::new(&codes::YAML_UNSUPPORTED)
+                .with_word("reason", (*self.reason).clone()),
             YamlErrorKind::Invalid => {
-                Diagnostic::new(&codes::YAML_INVALID).with_word("reason", self.reason.clone())
+                Diagnostic::new(&codes::YAML_INVALID).with_word("reason", (*self.reason).clone())
             }
             YamlErrorKind::InvalidId { id } => Diagnostic::new(&codes::INVALID_ID)
                 .with_arg("id", id)
-                .with_word("reason", self.reason.clone()),
+                .with_word("reason", (*self.reason).clone()),
         };
         let diagnostic = match &self.pointer {
             Some(pointer) => diagnostic.with_pointer(pointer.clone()),
