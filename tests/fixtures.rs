@@ -198,13 +198,17 @@ fn formula_invalid_carries_the_formula_crates_error_code() {
     // The formula crate's own stable code (docs/spec/formulas.md), and its reason in words.
     assert_eq!(diagnostic.args["error"], error.code());
     assert_eq!(diagnostic.args["error"], "formula-syntax");
-    assert_eq!(diagnostic.args["reason"], error.kind.to_string());
+    // Its reason in words of the standard text (`reasons.formula-expected-after` with
+    // `formula-an-operand`), in English and in Spanish.
     assert_eq!(
         diagnostic.message(),
-        format!(
-            "the formula `floor(1 +)` does not parse (formula-syntax): {}",
-            error.kind
-        )
+        "the formula `floor(1 +)` does not parse (formula-syntax): an operand is needed after `+`"
+    );
+    let spanish = opencharacter::spec::standard_text::StandardText::bundled("es").unwrap();
+    assert_eq!(
+        diagnostic.message_in(spanish),
+        "la fórmula `floor(1 +)` no se puede analizar (formula-syntax): hace falta un operando \
+         después de `+`"
     );
 }
 

@@ -10,6 +10,7 @@
 //! the `--lang` language. Exit 0 without errors, 1 with errors (a pack's, an unknown layer, an
 //! item or table the packs lack), 2 for a path or file that cannot be read.
 
+use opencharacter::spec::diagnostic::Kind;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -94,7 +95,7 @@ fn compute(args: &Args) -> Result<(String, Vec<Diagnostic>), String> {
     }
     let (opened, effective, layers, purse, mut diagnostics) = match &args.purse {
         Some(path) => {
-            let character: Character = read::read_file(path, "character")?;
+            let character: Character = read::read_character_file(path)?;
             let through = read::through_game(
                 &args.packs,
                 character,
@@ -217,7 +218,7 @@ fn prices(
                 let _ = writeln!(out, "{}", say("price-none", &[("item", &shown)]));
                 listed.push(serde_json::json!({"item": item.to_string(), "price": null}));
             }
-            None => diagnostics.push(unknown(item.to_string(), "content")),
+            None => diagnostics.push(unknown(item.to_string(), Kind::Content)),
         }
     }
     if !items.is_empty() {
@@ -274,12 +275,12 @@ fn loot(
     let drops = match economy::roll_loot(ruleset, table, seed) {
         Ok(drops) => drops,
         Err(economy::LootError::UnknownTable(_)) => {
-            diagnostics.push(unknown(table.to_string(), "lootTable"));
+            diagnostics.push(unknown(table.to_string(), Kind::LootTable));
             return;
         }
         Err(error) => {
             eprintln!("error: {error}");
-            diagnostics.push(unknown(table.to_string(), "lootTable"));
+            diagnostics.push(unknown(table.to_string(), Kind::LootTable));
             return;
         }
     };
@@ -309,9 +310,9 @@ fn loot(
 }
 
 /// An ID the packs lack, as the resolver reports it.
-fn unknown(reference: String, kind: &str) -> Diagnostic {
+fn unknown(reference: String, kind: Kind) -> Diagnostic {
     Diagnostic::new(&opencharacter::spec::diagnostic::codes::UNRESOLVED_REFERENCE)
         .with_arg("pack", "(command)")
-        .with_arg("kind", kind)
+        .with_kind(kind)
         .with_arg("reference", reference)
 }

@@ -141,8 +141,7 @@ fn parse_character(path: &Path, text: &str) -> Result<Character, String> {
         serde_json::from_str(text)
             .map_err(|e| format!("`{}` is not a character file: {e}", path.display()))
     } else {
-        opencharacter::spec::yaml::from_str(text)
-            .map_err(|e| format!("`{}` is not a character file: {e}", path.display()))
+        crate::read::parse_character_text(path, text)
     }
 }
 

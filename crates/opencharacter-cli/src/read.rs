@@ -30,6 +30,44 @@ pub fn read_file<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Res
     parsed.map_err(|e| format!("`{}` is not a {what} file: {e}", path.display()))
 }
 
+/// Reads a character file: a YAML one through the spec's `read_character_text`, so an empty
+/// file, a list or a key without a value is a located diagnostic in the `--lang` language
+/// (`character-file-empty`, …), never serde's words; a JSON one as JSON.
+///
+/// # Errors
+/// A file that cannot be read, or the diagnostics of what does not fit, one block each (exit 2).
+pub fn read_character_file(path: &Path) -> Result<Character, String> {
+    if path.extension().is_some_and(|ext| ext == "json") {
+        return read_file(path, "character");
+    }
+    let text = crate::input::read_text(path, crate::input::MAX_CHARACTER_BYTES)?;
+    parse_character_text(path, &text)
+}
+
+/// A YAML character file's text read (`read_character_file`), or its diagnostics, each on a
+/// line: `` `FILE`:LINE:COLUMN: message [code] ``.
+///
+/// # Errors
+/// The diagnostics of what does not fit.
+pub fn parse_character_text(path: &Path, text: &str) -> Result<Character, String> {
+    opencharacter::spec::model::character_file::read_character_text(text).map_err(|problems| {
+        let text = crate::lang::standard_text();
+        problems
+            .iter()
+            .map(|d| {
+                let (line, column) = (d.location.line.unwrap_or(1), d.location.column.unwrap_or(1));
+                format!(
+                    "`{}`:{line}:{column}: {} [{}]",
+                    path.display(),
+                    d.message_in(text),
+                    d.code.name
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
 /// A character's game: the game file given (whose ID must be the one the character names),
 /// else the character's own setup.
 ///

@@ -79,7 +79,7 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let (opened, sheet, mut lead, effective) = match (&args.character, &args.monster) {
         (Some(path), _) => {
-            let through = read::read_file(path, "character").and_then(|character| {
+            let through = read::read_character_file(path).and_then(|character| {
                 read::through_game(
                     &args.packs,
                     character,

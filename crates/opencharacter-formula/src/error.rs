@@ -21,7 +21,7 @@ pub enum ParseErrorKind {
     /// Something else was needed here.
     Expected {
         /// What was needed (`an operand`).
-        expected: &'static str,
+        expected: Expected,
         /// The operator or keyword it should follow.
         after: Option<String>,
         /// What is there instead; `None` at the end of the text.
@@ -78,6 +78,65 @@ pub enum ParseErrorKind {
     BadEscape(char),
     /// A control character (newline, tab, …) inside a string literal.
     ControlInString,
+}
+
+/// What a parse needed where it failed: a typed value, so a caller can say it in another
+/// language; `Display` gives the English.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Expected {
+    /// A number, a name, a call, a string or a parenthesised expression.
+    Operand,
+    /// An operand inside a call's parentheses.
+    Argument,
+    /// A pack ID after `@`.
+    PackId,
+    /// `:` after a pack ID.
+    ColonAfterPack,
+    /// A segment of a field name.
+    NameSegment,
+    /// `(` right after `if`.
+    ParenAfterIf,
+    /// `,` or `)` in an argument list.
+    CommaOrClose,
+    /// An operator or the end of the formula.
+    Operator,
+    /// An operator, where `=` was written (comparison is `==`).
+    OperatorNotAssign,
+    /// An operator, where a `)` closes nothing.
+    OperatorUnmatchedClose,
+    /// A dice modifier, an operator or the end of the dice term.
+    DiceTermEnd,
+    /// A dice term's number of sides.
+    Sides,
+    /// How many dice a `kh`/`kl` keeps.
+    Keep,
+    /// A dice pool's target number.
+    Target,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expected::Operand => "an operand",
+            Expected::Argument => "an argument",
+            Expected::PackId => "a pack ID",
+            Expected::ColonAfterPack => "`:` after the pack ID",
+            Expected::NameSegment => "a name segment",
+            Expected::ParenAfterIf => "`(` right after `if`",
+            Expected::CommaOrClose => "`,` or `)` in the argument list",
+            Expected::Operator => "an operator or the end of the formula",
+            Expected::OperatorNotAssign => "an operator (compare with `==`, not `=`)",
+            Expected::OperatorUnmatchedClose => {
+                "an operator or the end of the formula (this `)` closes nothing)"
+            }
+            Expected::DiceTermEnd => {
+                "`kh`, `kl`, `s`, `p`, an operator or the end of the dice term"
+            }
+            Expected::Sides => "the number of sides",
+            Expected::Keep => "how many dice to keep",
+            Expected::Target => "the target number",
+        })
+    }
 }
 
 impl ParseErrorKind {

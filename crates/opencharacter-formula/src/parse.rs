@@ -8,7 +8,7 @@
 use nom::bytes::complete::take_while;
 use nom::character::complete::{digit1, multispace0};
 
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{Expected, ParseError, ParseErrorKind};
 use crate::number::Number;
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, Literal, UnaryOp};
 use crate::{MAX_DEPTH, MAX_LEN, RESERVED_WORDS, starts_dice_term};
@@ -130,7 +130,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `expected` at `at`, naming what was found there.
-    fn expected_at(&self, at: &'s str, what: &'static str, after: Option<&str>) -> Fail {
+    fn expected_at(&self, at: &'s str, what: Expected, after: Option<&str>) -> Fail {
         self.fail(
             at,
             ParseErrorKind::Expected {
@@ -143,11 +143,11 @@ impl<'s> Parser<'s> {
 
     fn unexpected_after_operand(&self, rest: &'s str, found: char) -> Fail {
         let what = if found == '=' && !rest.starts_with("==") {
-            "an operator (compare with `==`, not `=`)"
+            Expected::OperatorNotAssign
         } else if found == ')' {
-            "an operator or the end of the formula (this `)` closes nothing)"
+            Expected::OperatorUnmatchedClose
         } else {
-            "an operator or the end of the formula"
+            Expected::Operator
         };
         self.expected_at(rest, what, None)
     }
@@ -390,7 +390,7 @@ impl<'s> Parser<'s> {
             return Err(self.expected_at(body, PACK, Some("@")));
         }
         let Some(name_start) = rest.strip_prefix(':') else {
-            return Err(self.expected_at(rest, "`:` after the pack ID", None));
+            return Err(self.expected_at(rest, Expected::ColonAfterPack, None));
         };
         let (rest, name) = self.field_name(name_start)?;
         let node = Expr::Field {
@@ -405,7 +405,7 @@ impl<'s> Parser<'s> {
         let mut rest = input;
         loop {
             let Some((after, segment)) = word(rest) else {
-                return Err(self.expected_at(rest, "a name segment", None));
+                return Err(self.expected_at(rest, Expected::NameSegment, None));
             };
             self.check_segment(rest, segment)?;
             rest = after;
@@ -447,7 +447,7 @@ impl<'s> Parser<'s> {
             return self.call(input, first, args, level);
         }
         if first == "if" {
-            return Err(self.expected_at(after, "`(` right after `if`", None));
+            return Err(self.expected_at(after, Expected::ParenAfterIf, None));
         }
         let (rest, name) = self.field_name(input)?;
         if rest.starts_with('(') {
@@ -475,7 +475,7 @@ impl<'s> Parser<'s> {
                         && after.is_none()
                         && fail.offset == self.offset(rest)
                     {
-                        *expected = "an argument";
+                        *expected = Expected::Argument;
                     }
                     fail
                 })?;
@@ -488,7 +488,7 @@ impl<'s> Parser<'s> {
                     rest = next;
                     break;
                 } else {
-                    return Err(self.expected_at(after, "`,` or `)` in the argument list", None));
+                    return Err(self.expected_at(after, Expected::CommaOrClose, None));
                 }
             }
         }
@@ -511,19 +511,18 @@ impl<'s> Parser<'s> {
 
     /// The part of a dice term after its count: `d`, sides, then an optional modifier.
     fn dice(&self, input: &'s str, level: usize, count: Expr, count_depth: usize) -> Step<'s> {
-        let (rest, sides, sides_depth) =
-            self.dice_part(&input[1..], level, "the number of sides")?;
+        let (rest, sides, sides_depth) = self.dice_part(&input[1..], level, Expected::Sides)?;
         let mut depth = count_depth.max(sides_depth);
         let (rest, modifier) = if let Some(after) = rest.strip_prefix("kh") {
-            let (rest, arg, d) = self.dice_part(after, level, "how many dice to keep")?;
+            let (rest, arg, d) = self.dice_part(after, level, Expected::Keep)?;
             depth = depth.max(d);
             (rest, Some(DiceModifier::KeepHighest(Box::new(arg))))
         } else if let Some(after) = rest.strip_prefix("kl") {
-            let (rest, arg, d) = self.dice_part(after, level, "how many dice to keep")?;
+            let (rest, arg, d) = self.dice_part(after, level, Expected::Keep)?;
             depth = depth.max(d);
             (rest, Some(DiceModifier::KeepLowest(Box::new(arg))))
         } else if let Some(after) = rest.strip_prefix('s') {
-            let (rest, arg, d) = self.dice_part(after, level, "the target number")?;
+            let (rest, arg, d) = self.dice_part(after, level, Expected::Target)?;
             depth = depth.max(d);
             (rest, Some(DiceModifier::Successes(Box::new(arg))))
         } else if let Some(after) = rest.strip_prefix('p') {
@@ -533,11 +532,7 @@ impl<'s> Parser<'s> {
         };
         // A dice term is one word: letters or digits right after it belong to no token.
         if rest.starts_with(|c: char| is_word_char(c) || c == '.') {
-            return Err(self.expected_at(
-                rest,
-                "`kh`, `kl`, `s`, `p`, an operator or the end of the dice term",
-                None,
-            ));
+            return Err(self.expected_at(rest, Expected::DiceTermEnd, None));
         }
         let depth = self.join(input, depth + 1)?;
         let node = Expr::Dice {
@@ -549,7 +544,7 @@ impl<'s> Parser<'s> {
     }
 
     /// An integer literal or a parenthesised expression, as a dice term's part.
-    fn dice_part(&self, input: &'s str, level: usize, what: &'static str) -> Step<'s> {
+    fn dice_part(&self, input: &'s str, level: usize, what: Expected) -> Step<'s> {
         if let Some(after) = input.strip_prefix('(') {
             let level = self.deeper(input, level)?;
             let (rest, inner, depth) = self.expr(ws(after), level)?;
@@ -586,8 +581,8 @@ impl<'s> Parser<'s> {
 }
 
 /// What a missing operand is called in messages.
-pub(crate) const OPERAND: &str = "an operand";
-const PACK: &str = "a pack ID";
+pub(crate) const OPERAND: Expected = Expected::Operand;
+const PACK: Expected = Expected::PackId;
 
 fn comparison_op(input: &str) -> Option<(&str, BinaryOp)> {
     let two = [

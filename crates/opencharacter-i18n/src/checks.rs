@@ -88,7 +88,9 @@ pub fn check_file_language(path_language: &str, declared: &str) -> Vec<Diagnosti
         let parsed = if text.contains('_') {
             Err(crate::tag::TagError {
                 tag: text.to_owned(),
-                reason: "subtags are separated by `-`, not `_`".to_owned(),
+                reason: opencharacter_spec::diagnostic::Phrase::new(
+                    &opencharacter_spec::diagnostic::reasons::TAG_UNDERSCORE,
+                ),
             })
         } else {
             LanguageTag::parse(text)

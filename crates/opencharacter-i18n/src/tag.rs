@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use icu_locale_core::LanguageIdentifier;
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Phrase, codes, reasons};
 
 /// Longest tag read, in bytes. Real tags are a few dozen bytes; the limit keeps a hostile
 /// `_meta.language` or `--lang` from costing anything.
@@ -34,8 +34,8 @@ pub struct LanguageTag(String);
 pub struct TagError {
     /// The text as given (cut to [`MAX_TAG_BYTES`] when longer).
     pub tag: String,
-    /// Why, in English.
-    pub reason: String,
+    /// Why, as a phrase of the standard text (its `Display` is the English).
+    pub reason: Phrase,
 }
 
 impl TagError {
@@ -44,43 +44,35 @@ impl TagError {
     pub fn to_diagnostic(&self) -> Diagnostic {
         Diagnostic::new(&codes::LANGUAGE_TAG_INVALID)
             .with_arg("tag", &self.tag)
-            .with_arg("reason", &self.reason)
+            .with_word("reason", self.reason.clone())
     }
 }
 
 impl LanguageTag {
     /// Parses and normalises a tag. `_` is read as `-` (the POSIX spelling, `pt_BR`).
     pub fn parse(text: &str) -> Result<LanguageTag, TagError> {
-        let error = |reason: &str| TagError {
+        let error = |reason: &'static opencharacter_spec::diagnostic::Reason| TagError {
             tag: text.chars().take(MAX_TAG_BYTES).collect(),
-            reason: reason.to_owned(),
+            reason: Phrase::new(reason),
         };
         if text.len() > MAX_TAG_BYTES {
-            return Err(error("longer than 64 bytes"));
+            return Err(error(&reasons::TAG_TOO_LONG));
         }
         if text.is_empty() {
-            return Err(error("it is empty"));
+            return Err(error(&reasons::TAG_EMPTY));
         }
         let dashed = text.replace('_', "-");
         let id = LanguageIdentifier::try_from_str(&dashed).map_err(|e| {
-            error(&match e {
-                icu_locale_core::ParseError::InvalidLanguage => {
-                    "the first subtag is not a language (2 to 8 letters)".to_owned()
-                }
-                icu_locale_core::ParseError::InvalidSubtag => {
-                    "a subtag is not a script, region or variant".to_owned()
-                }
-                icu_locale_core::ParseError::InvalidExtension => {
-                    "extensions (`-u-`, `-x-`) are not part of a language".to_owned()
-                }
-                icu_locale_core::ParseError::DuplicatedExtension => {
-                    "an extension is written twice".to_owned()
-                }
-                other => other.to_string(),
+            error(match e {
+                icu_locale_core::ParseError::InvalidLanguage => &reasons::TAG_LANGUAGE,
+                icu_locale_core::ParseError::InvalidSubtag => &reasons::TAG_SUBTAG,
+                icu_locale_core::ParseError::InvalidExtension => &reasons::TAG_EXTENSION,
+                icu_locale_core::ParseError::DuplicatedExtension => &reasons::TAG_EXTENSION_TWICE,
+                _ => &reasons::TAG_MALFORMED,
             })
         })?;
         if id.language.is_unknown() {
-            return Err(error("`und` (undetermined) names no language"));
+            return Err(error(&reasons::TAG_UNDETERMINED));
         }
         Ok(LanguageTag(id.to_string()))
     }
@@ -187,7 +179,7 @@ mod tests {
             "123",
         ] {
             let error = LanguageTag::parse(bad).unwrap_err();
-            assert!(!error.reason.is_empty(), "{bad}");
+            assert!(!error.reason.english().is_empty(), "{bad}");
             let diagnostic = error.to_diagnostic();
             assert_eq!(diagnostic.code.name, "language-tag-invalid");
             assert_eq!(diagnostic.args["tag"], bad);

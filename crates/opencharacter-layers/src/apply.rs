@@ -42,7 +42,11 @@ pub struct KeptLayer {
 
 /// One change a layer made.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "change", rename_all = "camelCase")]
+#[serde(
+    tag = "change",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum Change {
     /// Appended to `gm.checkGuidance`.
     CheckGuidance,

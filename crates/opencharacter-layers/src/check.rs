@@ -11,7 +11,8 @@
 //! Each check is also what [`crate::apply_layers`] asks before applying one effect, so an effect
 //! the builder would refuse is never applied.
 
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::Kind;
+use opencharacter_spec::diagnostic::{Diagnostic, Phrase, Reason, Word, codes, reasons};
 use opencharacter_spec::ids::FieldId;
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::layer::{
@@ -41,10 +42,15 @@ fn at(layer: &FieldId, rest: &[&str]) -> String {
     )
 }
 
-fn unknown(layer: &FieldId, kind: &str, id: impl std::fmt::Display, at: String) -> Diagnostic {
+fn unknown(
+    layer: &FieldId,
+    kind: impl Into<Word>,
+    id: impl std::fmt::Display,
+    at: String,
+) -> Diagnostic {
     Diagnostic::new(&codes::LAYER_TARGET_UNKNOWN)
         .with_arg("layer", layer)
-        .with_arg("kind", kind)
+        .with_word("kind", kind)
         .with_arg("id", id)
         .with_pointer(at)
 }
@@ -113,7 +119,7 @@ pub(crate) fn conflicts(view: &PackView<'_>, id: &FieldId, layer: &Layer) -> Vec
         .map(|(index, other)| {
             unknown(
                 id,
-                "layer",
+                Kind::Layer,
                 other,
                 at(id, &["conflicts", &index.to_string()]),
             )
@@ -132,20 +138,30 @@ pub(crate) fn field_change(
         segments.extend_from_slice(rest);
         at(id, &segments)
     };
-    let Some(def) = view
-        .fields
-        .get(field)
-        .filter(|def| def.value_type == ValueType::Enum)
-    else {
-        return vec![unknown(id, "enumerated field", field, here(&[]))];
+    let Some(def) = view.fields.get(field) else {
+        return vec![unknown(id, Kind::EnumeratedField, field, here(&[]))];
     };
+    if def.value_type != ValueType::Enum {
+        // The field exists: saying its pack lacks it would send the author looking for a typo.
+        let kind = serde_json::to_value(def.value_type)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        return vec![
+            Diagnostic::new(&codes::LAYER_FIELD_NOT_ENUM)
+                .with_arg("layer", id)
+                .with_arg("field", field)
+                .with_arg("type", kind)
+                .with_pointer(here(&["removeValues"])),
+        ];
+    }
     let mut out = Vec::new();
-    let kind = format!("value of `{field}`");
+    let kind = Phrase::new(&reasons::KIND_VALUE_OF).with_arg("field", field);
     for (index, value) in change.remove_values.iter().enumerate() {
         if !def.values.contains(value) {
             out.push(unknown(
                 id,
-                &kind,
+                kind.clone(),
                 value,
                 here(&["removeValues", &index.to_string()]),
             ));
@@ -163,11 +179,11 @@ pub(crate) fn field_change(
                 .with_pointer(here(&["removeValues"])),
         );
     }
-    let invalid = |reason: String, pointer: String| {
+    let invalid = |reason: Phrase, pointer: String| {
         Diagnostic::new(&codes::LAYER_DEFAULT_INVALID)
             .with_arg("layer", id)
             .with_arg("field", field)
-            .with_arg("reason", reason)
+            .with_word("reason", reason)
             .with_pointer(pointer)
     };
     match (
@@ -175,14 +191,14 @@ pub(crate) fn field_change(
         def.default.as_ref().and_then(Scalar::as_text),
     ) {
         (Some(default), _) if !survives(default.as_str()) => out.push(invalid(
-            format!("its `default` `{default}` is not a value that survives"),
+            Phrase::new(&reasons::DEFAULT_NOT_SURVIVING).with_arg("default", default),
             here(&["default"]),
         )),
         (None, Some(current))
             if !survives(current) && def.values.iter().any(|v| v.as_str() == current) =>
         {
             out.push(invalid(
-                format!("it removes the default `{current}` and names no `default`"),
+                Phrase::new(&reasons::DEFAULT_REMOVED).with_arg("default", current),
                 here(&[]),
             ));
         }
@@ -201,7 +217,7 @@ pub(crate) fn catalog_rule(
     let Some(content_type) = view.content_types.get(&rule.content_type) else {
         return vec![unknown(
             id,
-            "content type",
+            Kind::ContentType,
             &rule.content_type,
             at(id, &["catalogs", &index, "type"]),
         )];
@@ -209,7 +225,7 @@ pub(crate) fn catalog_rule(
     let Some(filter) = content_type.filters.get(&rule.hide.filter) else {
         return vec![unknown(
             id,
-            &format!("filter of `{}`", rule.content_type),
+            Phrase::new(&reasons::KIND_FILTER_OF).with_arg("type", &rule.content_type),
             &rule.hide.filter,
             at(id, &["catalogs", &index, "hide", "filter"]),
         )];
@@ -252,7 +268,7 @@ pub(crate) fn coins(
         if !view.currencies.contains_key(family) {
             out.push(unknown(
                 id,
-                "currency family",
+                Kind::CurrencyFamily,
                 family,
                 at(id, &["currencies", "removeFamilies", &index.to_string()]),
             ));
@@ -261,7 +277,7 @@ pub(crate) fn coins(
     for (index, unit) in currencies.remove_units.iter().enumerate() {
         let here = at(id, &["currencies", "removeUnits", &index.to_string()]);
         match view.family_of(unit) {
-            None => out.push(unknown(id, "currency unit", unit, here)),
+            None => out.push(unknown(id, Kind::CurrencyUnit, unit, here)),
             Some((family_id, family)) => {
                 if family.smallest() == Some(unit)
                     && !currencies.remove_families.contains(family_id)
@@ -288,7 +304,7 @@ pub(crate) fn market_change(
     let Some(own) = view.market else {
         return vec![unknown(
             id,
-            "market",
+            Kind::Market,
             "market",
             at(id, &["items", "market"]),
         )];
@@ -298,7 +314,7 @@ pub(crate) fn market_change(
         if !own.sellers.contains_key(seller) {
             out.push(unknown(
                 id,
-                "seller",
+                Kind::Seller,
                 seller,
                 at(
                     id,
@@ -330,12 +346,9 @@ pub(crate) fn loot_table(view: &PackView<'_>, id: &FieldId, table: &FieldId) -> 
         Diagnostic::new(&codes::LAYER_EFFECT_NOT_ALLOWED)
             .with_arg("layer", id)
             .with_arg("property", format!("items.lootTables.{table}"))
-            .with_arg(
+            .with_word(
                 "reason",
-                format!(
-                    "a layer cannot add a loot table; it replaces, by ID, a table its pack already \
-                     has, and the pack has no `{table}`"
-                ),
+                Phrase::new(&reasons::LAYER_NO_LOOT_TABLE).with_arg("table", table),
             )
             .with_pointer(at(id, &["items", "lootTables", table.as_str()])),
     ]
@@ -367,40 +380,22 @@ const LAYER_KEYS: &[&str] = &[
 ];
 
 /// Why a layer cannot hold `key` (at the layer's top level).
-fn why_not(key: &str) -> &'static str {
+fn why_not(key: &str) -> &'static Reason {
     match key {
-        "label" | "summary" => {
-            "a layer's label and summary are player-facing text: write them as the i18n keys \
-             `layer.<id>.label` and `layer.<id>.summary`"
-        }
+        "label" | "summary" => &reasons::LAYER_TEXT_KEYS,
         "resolution" | "kind" | "dice" | "die" | "target" | "naturals" | "pool" | "zeroDice"
-        | "compare" | "resultBands" | "bands" => {
-            "a layer cannot change the resolution kind or how checks are rolled; it may only \
-             replace the difficulty ladder (`difficultyLadder`)"
-        }
-        "live" | "pools" | "tracks" | "woundTracks" | "rests" | "rest" => {
-            "a layer cannot add a pool or a rest, nor touch live state"
-        }
-        "abilities" | "ability" => "a layer cannot add an ability",
+        | "compare" | "resultBands" | "bands" => &reasons::LAYER_NO_RESOLUTION,
+        "live" | "pools" | "tracks" | "woundTracks" | "rests" | "rest" => &reasons::LAYER_NO_LIVE,
+        "abilities" | "ability" => &reasons::LAYER_NO_ABILITY,
         "combat" | "hp" | "ac" | "effects" | "actions" | "attacks" | "damage" => {
-            "a layer cannot touch combat numbers; it narrows choices and adds guidance"
+            &reasons::LAYER_NO_COMBAT
         }
         "model" | "models" | "prompt" | "prompts" | "call" | "calls" | "tools" | "llm" => {
-            "a layer cannot add a call to a model; it may only append GM guidance (`gm`)"
+            &reasons::LAYER_NO_MODEL
         }
-        "sellers" | "market" | "lootTables" | "loot" => {
-            "a layer cannot add a seller or a loot table; it changes where things are sold and \
-             what drops under `items` (`market.removeSellers`, `market.unsold`, `lootTables`)"
-        }
-        "values" | "addValues" | "addFields" | "newFields" => {
-            "a layer cannot add an enumerated value or a field; it only removes values \
-             (`fields.<id>.removeValues`)"
-        }
-        _ => {
-            "a layer can only append GM guidance, remove values of enumerated fields, replace the \
-             difficulty ladder, hide catalog entries, remove coins and change where items are sold \
-             and what drops; anything else is a change to the pack's rules, or another pack"
-        }
+        "sellers" | "market" | "lootTables" | "loot" => &reasons::LAYER_NO_SELLER,
+        "values" | "addValues" | "addFields" | "newFields" => &reasons::LAYER_NO_FIELD,
+        _ => &reasons::LAYER_ONLY,
     }
 }
 
@@ -428,12 +423,12 @@ pub fn check_layer_attempts(rules: &Value) -> Vec<Diagnostic> {
         let Some(layer) = layer.as_object() else {
             continue;
         };
-        let refuse = |out: &mut Vec<Diagnostic>, path: &[&str], reason: &str| {
+        let refuse = |out: &mut Vec<Diagnostic>, path: &[&str], reason: &'static Reason| {
             out.push(
                 Diagnostic::new(&codes::LAYER_EFFECT_NOT_ALLOWED)
                     .with_arg("layer", id)
                     .with_arg("property", path.join("."))
-                    .with_arg("reason", reason)
+                    .with_word("reason", reason)
                     .with_pointer(pointer(
                         ["layers", id.as_str()]
                             .into_iter()
@@ -457,12 +452,9 @@ pub fn check_layer_attempts(rules: &Value) -> Vec<Diagnostic> {
                                 continue;
                             }
                             let reason = if key.starts_with("add") || key == "values" {
-                                "a layer cannot add an enumerated value: a value a layer added \
-                                 would be unknown to every other reader of the sheet, so values \
-                                 are only ever removed (`removeValues`)"
+                                &reasons::LAYER_NO_VALUE
                             } else {
-                                "a layer cannot change a field; it only removes values of an \
-                                 enumerated one (`removeValues`, with a surviving `default`)"
+                                &reasons::LAYER_NO_FIELD_CHANGE
                             };
                             refuse(&mut out, &["fields", field, key], reason);
                         }
@@ -471,12 +463,7 @@ pub fn check_layer_attempts(rules: &Value) -> Vec<Diagnostic> {
                 "currencies" => {
                     for key in inner.keys() {
                         if key != "removeUnits" && key != "removeFamilies" {
-                            refuse(
-                                &mut out,
-                                &["currencies", key],
-                                "a layer cannot add or change coins; it only removes them \
-                                 (`removeUnits`, `removeFamilies`)",
-                            );
+                            refuse(&mut out, &["currencies", key], &reasons::LAYER_NO_COINS);
                         }
                     }
                 }
@@ -488,34 +475,22 @@ pub fn check_layer_attempts(rules: &Value) -> Vec<Diagnostic> {
                                 for key in value.as_object().into_iter().flat_map(|m| m.keys()) {
                                     if key != "removeSellers" && key != "unsold" {
                                         let reason = if key.contains("eller") {
-                                            "a layer cannot add a seller; it only removes them \
-                                             (`removeSellers`)"
+                                            &reasons::LAYER_NO_ADD_SELLER
                                         } else {
-                                            "a layer changes the market only by removing sellers \
-                                             (`removeSellers`) and goods (`unsold`)"
+                                            &reasons::LAYER_MARKET_ONLY
                                         };
                                         refuse(&mut out, &["items", "market", key], reason);
                                     }
                                 }
                             }
-                            _ => refuse(
-                                &mut out,
-                                &["items", key],
-                                "a layer changes where things are sold and what drops, never what \
-                                 exists (`market`, `lootTables`)",
-                            ),
+                            _ => refuse(&mut out, &["items", key], &reasons::LAYER_ITEMS_ONLY),
                         }
                     }
                 }
                 "gm" => {
                     for key in inner.keys() {
                         if key != "guidance" && key != "worldGuidance" {
-                            refuse(
-                                &mut out,
-                                &["gm", key],
-                                "a layer only appends guidance: `guidance` (after \
-                                 `gm.checkGuidance`) and `worldGuidance`",
-                            );
+                            refuse(&mut out, &["gm", key], &reasons::LAYER_GM_ONLY);
                         }
                     }
                 }
@@ -657,7 +632,7 @@ mod tests {
             "gm": {"checkGuidance": "x"}
         }}});
         let found = check_layer_attempts(&value);
-        let reasons: Vec<String> = found.iter().map(|d| d.args["reason"].clone()).collect();
+        let reasons: Vec<String> = found.iter().map(Diagnostic::message).collect();
         assert_eq!(found.len(), 10);
         assert!(reasons[0].contains("resolution kind"));
         assert!(reasons[1].contains("ability"));

@@ -527,3 +527,18 @@ fn an_item_that_is_not_sold_is_still_an_item() {
         }]
     );
 }
+
+#[test]
+fn a_reports_json_keys_are_camel_case_in_every_change() {
+    // Every report's JSON keys are camelCase (diagnostics.md): a struct-like change's fields
+    // too, not only its tag (`contentType`, never `content_type`).
+    let change = Change::Hidden {
+        content_type: q("ember-roads-1e:knack"),
+        filter: "tier".parse().unwrap(),
+        content: vec![],
+    };
+    let json = serde_json::to_value(&change).unwrap();
+    assert_eq!(json["change"], "hidden");
+    assert_eq!(json["contentType"], "ember-roads-1e:knack");
+    assert!(json.get("content_type").is_none(), "{json}");
+}

@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, Phrase, codes, reasons};
 use opencharacter_spec::ids::{ContentId, FieldId, PackId, Reference};
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::rules::FieldDef;
@@ -245,7 +245,34 @@ impl<'r> Checker<'r> {
         self.field_target(at, &rename.to, "to", out);
     }
 
+    /// Whether a route's `by` is a field the sheet has: one of the pack's, or one a rename of a
+    /// shape no later than the route's moved (the chain the migration follows to read it).
+    fn by_known(&self, at: &StepAt, by: &FieldId) -> bool {
+        let (script, _, _) = self.steps[at.position];
+        let from = &self.release.upgrades[script].from;
+        let mut chain = vec![by.clone()];
+        for &(index, _, step) in &self.steps {
+            if self.release.upgrades[index].from > *from {
+                break;
+            }
+            if let UpgradeStep::Rename(rename) = step
+                && let Some(next) = renamed(chain.last().unwrap_or(by), rename)
+            {
+                chain.push(next);
+            }
+        }
+        chain.len() > 1 || chain.iter().any(|id| self.fields.contains_key(id))
+    }
+
     fn route(&self, at: &StepAt, route: &Route, out: &mut Diagnostics) {
+        if !self.by_known(at, &route.by) {
+            out.push(
+                Diagnostic::new(&codes::UPGRADE_ROUTE_BY_UNKNOWN)
+                    .with_arg("step", &at.label)
+                    .with_arg("by", &route.by)
+                    .with_pointer(format!("{}/by", at.pointer)),
+            );
+        }
         let mut seen = HashSet::new();
         for (index, case) in route.cases.iter().enumerate() {
             let mut words: Vec<String> = case.words.iter().map(|w| w.to_lowercase()).collect();
@@ -271,29 +298,33 @@ impl<'r> Checker<'r> {
                 continue;
             };
             let reason = match (def.value_type, &def.default, &def.formula) {
-                (_, _, Some(_)) => Some("it is derived (it has a formula)".to_owned()),
+                (_, _, Some(_)) => Some(Phrase::new(&reasons::ROUTE_DERIVED)),
                 (ValueType::Number | ValueType::Text, None, None) => None,
                 (ValueType::Number, Some(Scalar::Number(n)), None) if n.as_f64() == Some(0.0) => {
                     None
                 }
                 (ValueType::Text, Some(Scalar::Text(t)), None) if t.is_empty() => None,
-                (ValueType::Number | ValueType::Text, Some(default), None) => Some(format!(
-                    "its default {} would read as a value nobody gave",
-                    serde_json::to_string(default).unwrap_or_default()
-                )),
-                (other, _, None) => Some(format!(
-                    "it is a `{}` field, not a number or text field",
-                    serde_json::to_value(other)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_owned))
-                        .unwrap_or_default()
-                )),
+                (ValueType::Number | ValueType::Text, Some(default), None) => {
+                    Some(Phrase::new(&reasons::ROUTE_DEFAULT).with_arg(
+                        "default",
+                        serde_json::to_string(default).unwrap_or_default(),
+                    ))
+                }
+                (other, _, None) => Some(
+                    Phrase::new(&reasons::ROUTE_TYPE).with_arg(
+                        "type",
+                        serde_json::to_value(other)
+                            .ok()
+                            .and_then(|v| v.as_str().map(str::to_owned))
+                            .unwrap_or_default(),
+                    ),
+                ),
             };
             if let Some(reason) = reason {
                 out.push(
                     Diagnostic::new(&codes::UPGRADE_ROUTE_TARGET_INVALID)
                         .with_arg("id", end)
-                        .with_arg("reason", reason)
+                        .with_word("reason", reason)
                         .with_pointer(format!("{}/{pointer}", at.pointer)),
                 );
             }

@@ -15,7 +15,7 @@ use std::collections::HashSet;
 
 use indexmap::IndexMap;
 use opencharacter_i18n::checks::{Nameable, check_file};
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Phrase, codes, reasons};
 use opencharacter_spec::features::PackContents;
 use opencharacter_spec::ids::ContentId;
 use opencharacter_spec::model::check::{content_problems, rules_problems};
@@ -314,7 +314,7 @@ fn compile(
             Some((
                 Diagnostic::new(&codes::FORMULA_INVALID)
                     .with_arg("formula", site.text)
-                    .with_arg("reason", &error.kind)
+                    .with_word("reason", crate::formula_words::parse_error(&error.kind))
                     .with_arg("error", error.kind.code()),
                 offset,
             ))
@@ -766,17 +766,17 @@ fn read_languages(
             flatten(key, &format!("/{}", escape_segment(key)), value, &mut flat);
         }
         for (key, pointer, value) in flat {
-            let invalid = |reason: String| {
+            let invalid = |reason: Phrase| {
                 source.locate(
                     &file.path,
                     &pointer,
                     Diagnostic::new(&codes::I18N_KEY_INVALID)
                         .with_arg("key", &key)
-                        .with_arg("reason", reason),
+                        .with_word("reason", reason),
                 )
             };
             if let Err(error) = check_key(&key) {
-                out.push(invalid(error.to_string()));
+                out.push(invalid(error.phrase()));
                 continue;
             }
             if let Some((first_file, first_pointer)) = places.get(&key) {
@@ -787,7 +787,9 @@ fn read_languages(
                         || first_file.clone(),
                         |p| format!("{first_file}:{}:{}", p.line, p.column),
                     );
-                out.push(invalid(format!("it is written twice; first at {first}")));
+                out.push(invalid(
+                    Phrase::new(&reasons::KEY_TWICE_AT).with_arg("first", first),
+                ));
                 continue;
             }
             places.insert(key.clone(), (file.path.clone(), pointer));

@@ -128,6 +128,10 @@ impl LeftOut {
                 .args
                 .values()
                 .any(|value| self.names.iter().any(|name| names(value, name)))
+            || diagnostic.words.values().any(|word| {
+                let text = word.render(opencharacter_spec::standard_text::StandardText::english());
+                self.names.iter().any(|name| names(&text, name))
+            })
     }
 }
 

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use opencharacter_resolve::{
     LoadOptions, check_dependencies, check_references, load_ruleset, suggest_load_order,
 };
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Kind, codes};
 use opencharacter_spec::ids::{PackId, Qualified, QualifiedContentId, Reference};
 use opencharacter_spec::model::{
     ContentForm, ContentItem, ContentTypeDef, Manifest, PackRelease, Ruleset,
@@ -217,10 +217,7 @@ pub fn validate_reading(
         for diagnostic in check_references(&pack.release, &ruleset) {
             let diagnostic = with_did_you_mean(diagnostic, &in_scope);
             // A name a formula reads points at the name, inside the formula.
-            let in_formula = matches!(
-                diagnostic.args.get("kind").map(String::as_str),
-                Some("field name" | "setting")
-            );
+            let in_formula = matches!(diagnostic.kind(), Some(Kind::FieldName | Kind::Setting));
             let name = diagnostic.args.get("reference").cloned();
             found.push(match name {
                 Some(name) if in_formula => pack.locate_name(source, diagnostic, &name),

@@ -2,6 +2,7 @@
 //! against a loaded (or effective) ruleset. Every diagnostic here is an `issue`: shown to the
 //! player, never blocking.
 
+use opencharacter_spec::diagnostic::Kind;
 use std::collections::HashSet;
 
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
@@ -55,35 +56,37 @@ pub fn check_character(ruleset: &Ruleset, character: &Character) -> Diagnostics 
 
     for (id, value) in &character.fields {
         let pointer = format!("/fields/{}", escape_segment(&id.to_string()));
-        if check.field(id, "field", &pointer, |r, id| r.fields.contains_key(id)) {
+        if check.field(id, Kind::Field, &pointer, |r, id| r.fields.contains_key(id)) {
             check.value(id, value, &pointer);
         }
     }
     for id in character.lists.keys() {
         let pointer = format!("/lists/{}", escape_segment(&id.to_string()));
-        check.field(id, "list", &pointer, |r, id| r.fields.contains_key(id));
+        check.field(id, Kind::List, &pointer, |r, id| r.fields.contains_key(id));
     }
     for id in character.live.pools.keys() {
         let pointer = format!("/live/pools/{}", escape_segment(&id.to_string()));
-        check.field(id, "pool", &pointer, |r, id| r.pools.contains_key(id));
+        check.field(id, Kind::Pool, &pointer, |r, id| r.pools.contains_key(id));
     }
     for id in character.live.tracks.keys() {
         let pointer = format!("/live/tracks/{}", escape_segment(&id.to_string()));
-        check.field(id, "track", &pointer, |r, id| r.tracks.contains_key(id));
+        check.field(id, Kind::Track, &pointer, |r, id| r.tracks.contains_key(id));
     }
     for id in character.live.wound_tracks.keys() {
         let pointer = format!("/live/woundTracks/{}", escape_segment(&id.to_string()));
-        check.field(id, "wound track", &pointer, |r, id| {
+        check.field(id, Kind::WoundTrack, &pointer, |r, id| {
             r.wound_tracks.contains_key(id)
         });
     }
     for id in character.purse.keys() {
         let pointer = format!("/purse/{}", escape_segment(&id.to_string()));
-        check.field(id, "coin", &pointer, currency_unit_exists);
+        check.field(id, Kind::Coin, &pointer, currency_unit_exists);
     }
     for (id, picked) in &character.choices {
         let pointer = format!("/choices/{}", escape_segment(&id.to_string()));
-        check.field(id, "choice", &pointer, |r, id| r.choices.contains_key(id));
+        check.field(id, Kind::Choice, &pointer, |r, id| {
+            r.choices.contains_key(id)
+        });
         for (index, content) in picked.iter().enumerate() {
             check.content(content, &format!("{pointer}/{index}"), false);
         }
@@ -92,7 +95,7 @@ pub fn check_character(ruleset: &Ruleset, character: &Character) -> Diagnostics 
         let pointer = format!("/content/{index}");
         check.content(&owned.id, &format!("{pointer}/id"), true);
         if let Some(slot) = &owned.slot {
-            check.field(slot, "link slot", &format!("{pointer}/slot"), |r, id| {
+            check.field(slot, Kind::LinkSlot, &format!("{pointer}/slot"), |r, id| {
                 r.link_slots.contains_key(id)
             });
         }
@@ -169,7 +172,7 @@ impl Check<'_> {
     fn field(
         &mut self,
         id: &QualifiedFieldId,
-        kind: &str,
+        kind: Kind,
         pointer: &str,
         exists: impl Fn(&Ruleset, &QualifiedFieldId) -> bool,
     ) -> bool {
@@ -182,7 +185,7 @@ impl Check<'_> {
         self.out.push(
             Diagnostic::new(&codes::CHARACTER_FIELD_UNKNOWN)
                 .with_arg("id", id)
-                .with_arg("kind", kind)
+                .with_kind(kind)
                 .with_pack(id.pack.clone())
                 .with_pointer(pointer),
         );

@@ -9,9 +9,8 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
-use std::fmt;
 
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, Phrase, codes, reasons};
 use opencharacter_spec::features;
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::Manifest;
@@ -276,22 +275,24 @@ pub fn check_dependencies<'a>(packs: impl IntoIterator<Item = &'a Manifest>) -> 
                     None
                 }
             };
-            let missing = |found: &dyn fmt::Display| {
+            let missing = |found: Phrase| {
                 Diagnostic::new(&codes::MISSING_DEPENDENCY)
                     .with_arg("pack", pack)
                     .with_arg("dependency", dependency)
                     .with_arg("range", range_text)
-                    .with_arg("found", found)
+                    .with_word("found", found)
                     .with_pack(pack.clone())
                     .with_pointer(pointer.clone())
             };
             let Some(&node) = graph.by_id.get(dependency.as_str()) else {
-                diagnostics.push(missing(&"it is not loaded"));
+                diagnostics.push(missing(Phrase::new(&reasons::DEPENDENCY_NOT_LOADED)));
                 continue;
             };
             let found = &graph.given[graph.nodes[node]].version;
             if range.is_some_and(|range| !range.matches(found)) {
-                diagnostics.push(missing(&format_args!("{found} is loaded")));
+                diagnostics.push(missing(
+                    Phrase::new(&reasons::DEPENDENCY_OTHER_VERSION).with_arg("version", found),
+                ));
             }
             let in_one_cycle =
                 component_of[node].is_some() && component_of[node] == component_of[own_node];

@@ -9,6 +9,7 @@
 //! The validator and the sheet use [`Resolver`] over a loaded [`Ruleset`]; `load_ruleset` uses
 //! it for content types and `extends` parents.
 
+use opencharacter_spec::diagnostic::Kind;
 use std::collections::HashMap;
 
 use indexmap::IndexMap;
@@ -58,19 +59,19 @@ pub enum NameKind {
 }
 
 impl NameKind {
-    /// The kind as diagnostics name it (`content type`).
-    pub fn describe(self) -> &'static str {
+    /// The kind as diagnostics name it: a typed [`Kind`] the standard text words per language.
+    pub fn describe(self) -> Kind {
         match self {
-            NameKind::Content => "content",
-            NameKind::ContentType => "content type",
-            NameKind::FormulaName => "field name",
-            NameKind::Field => "field",
-            NameKind::LinkSlot => "link slot",
-            NameKind::Setting => "setting",
-            NameKind::ResultBands => "result-band set",
-            NameKind::Action => "action",
-            NameKind::CurrencyUnit => "currency unit",
-            NameKind::Template => "template",
+            NameKind::Content => Kind::Content,
+            NameKind::ContentType => Kind::ContentType,
+            NameKind::FormulaName => Kind::FieldName,
+            NameKind::Field => Kind::Field,
+            NameKind::LinkSlot => Kind::LinkSlot,
+            NameKind::Setting => Kind::Setting,
+            NameKind::ResultBands => Kind::ResultBandSet,
+            NameKind::Action => Kind::Action,
+            NameKind::CurrencyUnit => Kind::CurrencyUnit,
+            NameKind::Template => Kind::Template,
         }
     }
 }

@@ -1343,7 +1343,7 @@ effects:
         .issues
         .iter()
         .filter(|d| d.code.name == "sheet-reference-unknown")
-        .map(|d| (d.args["kind"].as_str(), d.args["name"].as_str()))
+        .map(|d| (d.kind().map_or("", |k| k.key()), d.args["name"].as_str()))
         .collect();
     assert_eq!(
         unknown,

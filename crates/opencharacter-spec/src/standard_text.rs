@@ -58,6 +58,11 @@ pub struct StandardText {
     /// a diagnostic's `kind` argument is one of these keys, rendered in the text's language.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub kinds: IndexMap<String, String>,
+    /// The words of typed arguments (reasons, types described in words, states), by the keys
+    /// of [`crate::diagnostic::reasons`]: a diagnostic's [`crate::diagnostic::Phrase`] renders
+    /// from these.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub reasons: IndexMap<String, String>,
     /// Words of the human report itself (`summary`, `error`, `warning`, `help`), by key.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub report: IndexMap<String, String>,

@@ -63,6 +63,8 @@ fn spanish_has_every_word_of_the_report_help_labels_and_kinds() {
     let english = StandardText::english();
     let sections = [
         ("kinds", &english.kinds, &spanish.kinds),
+        ("comparisons", &english.comparisons, &spanish.comparisons),
+        ("dice", &english.dice, &spanish.dice),
         ("help", &english.help, &spanish.help),
         ("labels", &english.labels, &spanish.labels),
         ("report", &english.report, &spanish.report),
@@ -84,7 +86,7 @@ fn a_kind_argument_is_shown_in_the_texts_language() {
     let spanish = StandardText::from_yaml(SPANISH).unwrap();
     let diagnostic = Diagnostic::new(&codes::LAYER_TARGET_UNKNOWN)
         .with_arg("layer", "hard_frost")
-        .with_arg("kind", "content type")
+        .with_kind(opencharacter_spec::diagnostic::Kind::ContentType)
         .with_arg("id", "lantren");
     // es.yaml: "la capa `{layer}` nombra {kind} `{id}`, …" with `content type` → "tipo de
     // contenido" from its `kinds`.
@@ -96,4 +98,55 @@ fn a_kind_argument_is_shown_in_the_texts_language() {
         diagnostic.message_in(&spanish)
     );
     assert!(diagnostic.message().contains("the content type `lantren`"));
+}
+
+#[test]
+fn every_reason_has_an_english_and_a_spanish_template_with_only_its_arguments() {
+    // The words of typed arguments (a reason, a type described in words, a state) read in
+    // the author's language too: each registered reason needs both templates, and neither may
+    // name an argument the reason does not give.
+    use opencharacter_spec::diagnostic::reasons;
+    let spanish = StandardText::from_yaml(SPANISH).unwrap();
+    let english = StandardText::english();
+    for reason in reasons::ALL {
+        for (language, text) in [("en", english), ("es", &spanish)] {
+            let template = text
+                .reasons
+                .get(reason.key)
+                .filter(|t| !t.is_empty())
+                .unwrap_or_else(|| panic!("{language}.yaml lacks `reasons.{}`", reason.key));
+            for argument in placeholders(template) {
+                assert!(
+                    reason.args.contains(&argument),
+                    "the {language} template of the reason {} uses `{argument}`, not among {:?}",
+                    reason.key,
+                    reason.args
+                );
+            }
+        }
+    }
+    for (language, text) in [("en", english), ("es", &spanish)] {
+        for key in text.reasons.keys() {
+            assert!(
+                reasons::by_key(key).is_some(),
+                "{language}.yaml has the unregistered reason {key}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_kind_has_an_english_and_a_spanish_word() {
+    use opencharacter_spec::diagnostic::Kind;
+    let spanish = StandardText::from_yaml(SPANISH).unwrap();
+    for kind in Kind::ALL {
+        assert!(
+            StandardText::english().kinds.contains_key(kind.key()),
+            "en: {kind}"
+        );
+        assert!(
+            spanish.kinds.get(kind.key()).is_some_and(|w| !w.is_empty()),
+            "es: {kind}"
+        );
+    }
 }

@@ -50,7 +50,7 @@ pub mod write;
 use std::path::{Path, PathBuf};
 
 use opencharacter_resolve::suggest_load_order;
-use opencharacter_spec::diagnostic::{Diagnostic, codes, has_errors};
+use opencharacter_spec::diagnostic::{Diagnostic, Phrase, codes, has_errors, reasons};
 use opencharacter_spec::model::PackRelease;
 use opencharacter_spec::model::i18n::{Direction, TextMeta};
 use serde_json::{Map, Value};
@@ -333,32 +333,35 @@ pub(crate) fn i18n_package(
             .with_arg("languages", others.join(", "));
         return (None, vec![source.locate(&at, "", diagnostic)]);
     };
-    let invalid = |reason: String| {
+    let invalid = |reason: Phrase| {
         source.locate(
             FILE,
             "",
             Diagnostic::new(&codes::I18N_PACKAGE_INVALID)
                 .with_arg("pack", id)
-                .with_arg("reason", reason),
+                .with_word("reason", reason),
         )
     };
     let package = match serde_json::from_str::<Value>(&file.text) {
         Ok(Value::Object(package)) => package,
-        Ok(_) => return (None, vec![invalid("it is not a JSON object".to_owned())]),
-        Err(error) => return (None, vec![invalid(format!("it is not JSON: {error}"))]),
+        Ok(_) => {
+            return (
+                None,
+                vec![invalid(Phrase::new(&reasons::PACKAGE_NOT_OBJECT))],
+            );
+        }
+        Err(_) => return (None, vec![invalid(Phrase::new(&reasons::PACKAGE_NOT_JSON))]),
     };
     let mut problems = Vec::new();
     match package.get("version").and_then(Value::as_str) {
         Some(version) => {
-            if let Err(error) = semver::Version::parse(version) {
-                problems.push(invalid(format!(
-                    "its version `{version}` is not a semantic version: {error}"
-                )));
+            if semver::Version::parse(version).is_err() {
+                problems.push(invalid(
+                    Phrase::new(&reasons::PACKAGE_VERSION_INVALID).with_arg("version", version),
+                ));
             }
         }
-        None => problems.push(invalid(
-            "it has no `version` (the `-i18n` package's own version, a string)".to_owned(),
-        )),
+        None => problems.push(invalid(Phrase::new(&reasons::PACKAGE_VERSION_MISSING))),
     }
     // npm's form: an SPDX expression, or the file the build writes.
     if let Some(license) = package.get("license") {
@@ -366,20 +369,23 @@ pub(crate) fn i18n_package(
         if text != npm::see_license()
             && let Err(why) = opencharacter_spec::validate::license_expression(text)
         {
-            problems.push(invalid(format!(
-                "its license {license} is not one npm takes for a new package ({why}); write an \
-                 SPDX expression or `SEE LICENSE IN LICENSE.md` (or leave `license` out: the \
-                 pack's, in npm's form)"
-            )));
+            problems.push(invalid(
+                Phrase::new(&reasons::PACKAGE_LICENSE)
+                    .with_arg("license", license)
+                    .with_word("why", why),
+            ));
         }
     }
     let expected = format!("{}-i18n", render::package_name(id));
     if let Some(name) = package.get("name")
         && name.as_str() != Some(expected.as_str())
     {
-        problems.push(invalid(format!(
-            "its name is {name}; the `-i18n` package of `{id}` is `{expected}` (or leave `name` out)"
-        )));
+        problems.push(invalid(
+            Phrase::new(&reasons::PACKAGE_NAME)
+                .with_arg("name", name)
+                .with_arg("pack", id)
+                .with_arg("expected", &expected),
+        ));
     }
     if problems.is_empty() {
         (Some(package), problems)

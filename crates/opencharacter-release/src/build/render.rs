@@ -564,7 +564,7 @@ pub fn spec_text() -> Vec<OutputFile> {
     package.insert(
         "description".into(),
         json!(format!(
-            "The OpenCharacter pack format's standard text (diagnostic and rules-issue templates) in {}",
+            "The OpenCharacter pack format's standard text (diagnostic and rules-issue templates, comparison and dice text) in {}",
             languages.join(", ")
         )),
     );
@@ -657,5 +657,34 @@ mod tests {
         let commonjs = files.iter().find(|f| f.path == "i18n/es.d.cts").unwrap();
         let commonjs = String::from_utf8(commonjs.bytes.clone()).unwrap();
         assert!(commonjs.ends_with("};\nexport = text;\n"), "{commonjs}");
+    }
+
+    #[test]
+    fn the_spec_package_carries_comparison_and_dice_text_beside_the_diagnostics() {
+        // packs.md: the standard text the build writes holds "error, rules-issue, comparison
+        // and dice text"; each language has every section, its own words in it.
+        let files = spec_text();
+        let language = |tag: &str| -> Value {
+            let file = files
+                .iter()
+                .find(|f| f.path == format!("i18n/{tag}.json"))
+                .unwrap();
+            serde_json::from_slice(&file.bytes).unwrap()
+        };
+        let (english, spanish) = (language("en"), language("es"));
+        assert_eq!(english["comparisons"]["at-least"], "at least {value}");
+        assert_eq!(spanish["comparisons"]["at-least"], "al menos {value}");
+        assert_eq!(english["dice"]["advantage"], "advantage");
+        assert_eq!(spanish["dice"]["advantage"], "ventaja");
+        for section in ["diagnostics", "comparisons", "dice", "reasons", "kinds"] {
+            let keys = |v: &Value| -> std::collections::BTreeSet<String> {
+                v[section].as_object().unwrap().keys().cloned().collect()
+            };
+            assert_eq!(keys(&english), keys(&spanish), "{section}");
+        }
+        let types = files.iter().find(|f| f.path == "i18n/en.d.ts").unwrap();
+        let types = String::from_utf8(types.bytes.clone()).unwrap();
+        assert!(types.contains("readonly comparisons: {"), "{types}");
+        assert!(types.contains("readonly dice: {"), "{types}");
     }
 }

@@ -1,6 +1,7 @@
 //! The pack folder layout: which relative paths are which kind of file, decided from the path
 //! alone (before any file is opened).
 
+use opencharacter_spec::diagnostic::{Phrase, reasons};
 use opencharacter_spec::ids::ContentId;
 use semver::Version;
 
@@ -62,12 +63,12 @@ pub(super) enum Verdict {
         /// The offending folder or file name.
         segment: String,
         /// Why it cannot be an ID segment.
-        reason: String,
+        reason: Phrase,
     },
     /// In `upgrades/`, but not named `<from>-to-<to>.yaml`: `upgrade-name-invalid`.
     BadUpgradeName {
         /// Why.
-        reason: String,
+        reason: Phrase,
     },
 }
 
@@ -131,9 +132,7 @@ fn content(rest: &[&str], is_dir: bool) -> Verdict {
     if folders.is_empty() {
         return Verdict::BadContentPath {
             segment: (*name).to_owned(),
-            reason: "is directly in `content/`; a content item lives in a folder named after \
-                     its type (`content/weapons/longsword.yaml`)"
-                .to_owned(),
+            reason: Phrase::new(&reasons::PATH_IN_CONTENT),
         };
     }
     let mut all = folders.to_vec();
@@ -179,34 +178,34 @@ fn check_segments(segments: &[&str], is_file: bool) -> Verdict {
         Ok(expected_id) => Verdict::File(FileKind::Content { expected_id }),
         Err(error) => Verdict::BadContentPath {
             segment: segments.join("/"),
-            reason: format!("does not make a content ID: {error}"),
+            reason: Phrase::new(&reasons::PATH_NOT_ID).with_word("error", error.phrase()),
         },
     }
 }
 
 /// Why `segment` cannot be one segment of a content ID, if it cannot.
-fn segment_problem(segment: &str) -> Option<String> {
+fn segment_problem(segment: &str) -> Option<Phrase> {
     if segment.contains('.') {
-        return Some("has a dot, which would split it into two ID segments".to_owned());
+        return Some(Phrase::new(&reasons::PATH_DOT));
     }
     match segment.parse::<ContentId>() {
         Ok(_) => None,
-        Err(error) => Some(format!("is not an ID word: {error}")),
+        Err(error) => Some(Phrase::new(&reasons::PATH_NOT_WORD).with_word("error", error.phrase())),
     }
 }
 
 /// `<from>-to-<to>.yaml`. Versions may hold `-` (pre-releases), so every `-to-` is tried.
 fn upgrade(name: &str) -> Verdict {
-    let bad = |reason: String| Verdict::BadUpgradeName { reason };
+    let bad = |reason: Phrase| Verdict::BadUpgradeName { reason };
     let Some(stem) = yaml_stem(name) else {
-        return bad("the file does not end in `.yaml`".to_owned());
+        return bad(Phrase::new(&reasons::UPGRADE_NAME_NOT_YAML));
     };
     let splits: Vec<(&str, &str)> = stem
         .match_indices("-to-")
         .map(|(at, separator)| (&stem[..at], &stem[at + separator.len()..]))
         .collect();
     if splits.is_empty() {
-        return bad("there is no `-to-` between two versions".to_owned());
+        return bad(Phrase::new(&reasons::UPGRADE_NAME_NO_TO));
     }
     let mut first_problem = None;
     for (from, to) in splits {
@@ -215,17 +214,23 @@ fn upgrade(name: &str) -> Verdict {
                 return Verdict::File(FileKind::Upgrade { from, to });
             }
             (Ok(from), Ok(to)) => {
-                first_problem.get_or_insert(format!("{from} is not below {to}"));
+                first_problem.get_or_insert(
+                    Phrase::new(&reasons::UPGRADE_NAME_NOT_BELOW)
+                        .with_arg("from", from)
+                        .with_arg("to", to),
+                );
             }
-            (Err(error), _) => {
-                first_problem.get_or_insert(format!("`{from}` is not a version: {error}"));
+            (Err(_), _) => {
+                first_problem
+                    .get_or_insert(Phrase::new(&reasons::VERSION_INVALID).with_arg("text", from));
             }
-            (_, Err(error)) => {
-                first_problem.get_or_insert(format!("`{to}` is not a version: {error}"));
+            (_, Err(_)) => {
+                first_problem
+                    .get_or_insert(Phrase::new(&reasons::VERSION_INVALID).with_arg("text", to));
             }
         }
     }
-    bad(first_problem.unwrap_or_default())
+    bad(first_problem.unwrap_or_else(|| Phrase::new(&reasons::UPGRADE_NAME_NO_TO)))
 }
 
 /// Whether a folder name reads as a version (`v1`, `V2`, `v2.1`), which the layout warns about.
@@ -359,7 +364,7 @@ mod tests {
     fn upgrade_names() {
         let parse = |name: &str| match upgrade(name) {
             Verdict::File(FileKind::Upgrade { from, to }) => Ok((from.to_string(), to.to_string())),
-            Verdict::BadUpgradeName { reason } => Err(reason),
+            Verdict::BadUpgradeName { reason } => Err(reason.english()),
             other => panic!("{other:?}"),
         };
         assert_eq!(
@@ -378,7 +383,7 @@ mod tests {
         assert!(
             parse("0.1-to-0.2.yaml")
                 .unwrap_err()
-                .contains("`0.1` is not a version")
+                .contains("`0.1` is not a version of the form")
         );
         assert_eq!(
             parse("0.2.0-to-0.1.0.yaml"),

@@ -193,7 +193,7 @@ impl Walk<'_> {
                     Diagnostic::new(&codes::CONTENT_PATH_INVALID)
                         .with_arg("path", &shown)
                         .with_arg("segment", segment)
-                        .with_arg("reason", reason)
+                        .with_word("reason", reason)
                         .with_file(shown),
                 );
                 None
@@ -202,7 +202,7 @@ impl Walk<'_> {
                 self.diagnostics.push(
                     Diagnostic::new(&codes::UPGRADE_NAME_INVALID)
                         .with_arg("name", &lossy)
-                        .with_arg("reason", reason)
+                        .with_word("reason", reason)
                         .with_file(shown),
                 );
                 None

@@ -19,6 +19,7 @@
 
 pub mod formulas;
 
+use opencharacter_spec::diagnostic::Kind;
 use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexMap;
@@ -370,7 +371,7 @@ fn add_rules(
 pub(crate) fn reference_diagnostic<L: std::fmt::Display>(
     pack: &PackId,
     reference: &impl std::fmt::Display,
-    kind: &str,
+    kind: Kind,
     error: &ResolveError<L>,
     pointer: String,
 ) -> Diagnostic {
@@ -390,7 +391,7 @@ pub(crate) fn reference_diagnostic<L: std::fmt::Display>(
             Diagnostic::new(&codes::UNRESOLVED_REFERENCE)
                 .with_arg("pack", pack)
                 .with_arg("reference", reference)
-                .with_arg("kind", kind)
+                .with_kind(kind)
         }
     };
     diagnostic.with_pack(pack.clone()).with_pointer(pointer)
@@ -413,7 +414,7 @@ fn resolve_references(
                         diagnostics.push(reference_diagnostic(
                             entry.pack,
                             reference,
-                            "content type",
+                            Kind::ContentType,
                             &error,
                             format!("{}/type", content_pointer(entry.key)),
                         ));
@@ -425,7 +426,7 @@ fn resolve_references(
                     diagnostics.push(reference_diagnostic(
                         entry.pack,
                         reference,
-                        "content",
+                        Kind::Content,
                         &error,
                         format!("{}/extends", content_pointer(entry.key)),
                     ));

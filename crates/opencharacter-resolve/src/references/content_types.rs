@@ -4,6 +4,7 @@
 //! a name formulas already read (`roll-parameter-name`); the field a type's `levels` default
 //! from (`levels-default-not-number`).
 
+use opencharacter_spec::diagnostic::Kind;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::FieldId;
 use opencharacter_spec::model::formulas::escape_segment;
@@ -120,7 +121,7 @@ impl<'r> Checker<'r> {
                 for (index, choice) in roll.situational_choices.iter().enumerate() {
                     self.among(
                         choice,
-                        "situational choice",
+                        Kind::SituationalChoice,
                         |q| ruleset.situational_choices.contains_key(q),
                         format!("{here}/situationalChoices/{index}"),
                     );
@@ -139,18 +140,18 @@ impl<'r> Checker<'r> {
             }
             for name in def.parameters.keys() {
                 let kind = if name.as_str() == "item" {
-                    Some("the item (`item.<property>`)")
+                    Some(Kind::TheItem)
                 } else {
                     self.resolver
                         .formula_name(self.pack, None, name.as_str())
                         .ok()
                         .map(|found| {
                             if ruleset.fields.contains_key(&found) {
-                                "a field"
+                                Kind::AField
                             } else if ruleset.pools.contains_key(&found) {
-                                "a pool"
+                                Kind::APool
                             } else {
-                                "a track"
+                                Kind::ATrack
                             }
                         })
                 };
@@ -159,7 +160,7 @@ impl<'r> Checker<'r> {
                         Diagnostic::new(&codes::ROLL_PARAMETER_NAME)
                             .with_arg("name", name)
                             .with_arg("type", id)
-                            .with_arg("kind", kind)
+                            .with_kind(kind)
                             .with_pack(self.pack.clone())
                             .with_pointer(format!(
                                 "{at}/parameters/{}",

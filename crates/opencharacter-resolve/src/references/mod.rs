@@ -17,6 +17,7 @@
 //! Every diagnostic has the pack and a JSON pointer into the pack's release.
 
 use opencharacter_formula::parse;
+use opencharacter_spec::diagnostic::Kind;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::{ContentId, FieldId, PackId, Qualified, QualifiedFieldId, Reference};
 use opencharacter_spec::model::formulas::{FormulaSite, escape_segment, release_formulas};
@@ -106,7 +107,7 @@ impl<'r> Checker<'r> {
     fn report<L: std::fmt::Display>(
         &mut self,
         reference: &impl std::fmt::Display,
-        kind: &str,
+        kind: Kind,
         error: &ResolveError<L>,
         pointer: String,
     ) {
@@ -134,7 +135,7 @@ impl<'r> Checker<'r> {
     fn among(
         &mut self,
         reference: &Reference<FieldId>,
-        kind: &str,
+        kind: Kind,
         exists: impl Fn(&QualifiedFieldId) -> bool,
         pointer: String,
     ) {
@@ -217,7 +218,7 @@ impl<'r> Checker<'r> {
                 if !declared.filters.contains_key(key) {
                     self.report(
                         key,
-                        "filter",
+                        Kind::Filter,
                         &ResolveError::<FieldId>::NotFound,
                         format!("{at}/filters/{}", escape_segment(key.as_str())),
                     );
@@ -289,7 +290,7 @@ impl<'r> Checker<'r> {
             for (index, other) in choice.excludes.iter().enumerate() {
                 self.among(
                     &local(other),
-                    "situational choice",
+                    Kind::SituationalChoice,
                     |q| ruleset.situational_choices.contains_key(q),
                     format!("{here}/excludes/{index}"),
                 );
@@ -310,7 +311,7 @@ impl<'r> Checker<'r> {
             for (index, choice) in action.situational_choices.iter().enumerate() {
                 self.among(
                     choice,
-                    "situational choice",
+                    Kind::SituationalChoice,
                     |q| ruleset.situational_choices.contains_key(q),
                     format!("{here}/situationalChoices/{index}"),
                 );
@@ -334,7 +335,7 @@ impl<'r> Checker<'r> {
             for (index, group) in hint.groups.iter().enumerate() {
                 self.among(
                     &local(group),
-                    "display hint",
+                    Kind::DisplayHint,
                     |q| ruleset.display_hints.contains_key(q),
                     format!("{here}/groups/{index}"),
                 );
@@ -348,7 +349,7 @@ impl<'r> Checker<'r> {
                 if !place_known(&rule.place) {
                     self.report(
                         &rule.place,
-                        "place",
+                        Kind::Place,
                         &ResolveError::<FieldId>::NotFound,
                         format!("{here}/place"),
                     );
@@ -364,7 +365,7 @@ impl<'r> Checker<'r> {
                 {
                     self.report(
                         place,
-                        "place",
+                        Kind::Place,
                         &ResolveError::<FieldId>::NotFound,
                         format!("{here}/place"),
                     );
@@ -372,7 +373,7 @@ impl<'r> Checker<'r> {
                 if let Some(stock) = &seller.stock {
                     self.among(
                         stock,
-                        "loot table",
+                        Kind::LootTable,
                         |q| ruleset.loot_tables.contains_key(q),
                         format!("{here}/stock"),
                     );

@@ -1,6 +1,7 @@
 //! Step 3: fields and pools in dependency order (a graph over the names each formula reads),
 //! each field's base value and its effects in the fixed order `set`, `add`, `min`, `max`.
 
+use opencharacter_spec::diagnostic::Kind;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -63,7 +64,7 @@ pub(crate) fn evaluate_fields<'a>(
             None => diagnostics.push(
                 Diagnostic::new(&codes::SHEET_REFERENCE_UNKNOWN)
                     .with_arg("name", &effect.target)
-                    .with_arg("kind", "effect target")
+                    .with_kind(Kind::EffectTarget)
                     .with_pack(ctx),
             ),
         }

@@ -1,6 +1,7 @@
 //! Step 2: what the character owns: listed items with their templates, picks of offered
 //! choices and grants, transitively; each owned item's content type and declared property types.
 
+use opencharacter_spec::diagnostic::Kind;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -275,7 +276,7 @@ pub(crate) fn collect_owned<'a>(
                 None => pass.diagnostics.push(
                     Diagnostic::new(&codes::SHEET_REFERENCE_UNKNOWN)
                         .with_arg("name", &grant.item)
-                        .with_arg("kind", "granted content")
+                        .with_kind(Kind::GrantedContent)
                         .with_pack(ctx.clone()),
                 ),
             }

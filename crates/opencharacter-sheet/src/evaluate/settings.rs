@@ -1,6 +1,7 @@
 //! Step 1: the settings, from their defaults, the character's setup and the game's.
 
 use indexmap::IndexMap;
+use opencharacter_spec::diagnostic::Kind;
 use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::QualifiedFieldId;
 use opencharacter_spec::model::Scalar;
@@ -46,7 +47,7 @@ pub(crate) fn settings(
             issues.push(
                 Diagnostic::new(&codes::SHEET_REFERENCE_UNKNOWN)
                     .with_arg("name", id)
-                    .with_arg("kind", "setting")
+                    .with_kind(Kind::Setting)
                     .with_pointer(format!(
                         "/setup/settings/{}",
                         escape_segment(&id.to_string())

@@ -490,4 +490,25 @@ codes! {
     /// A locale file's text matches no English text of the ruleset (ruleset-json).
     RULESET_JSON_LOCALE_UNMATCHED = "ruleset-json-locale-unmatched", Warning, ["language", "text"],
         "a locale text matches no English text of the ruleset";
+
+    // ---- validation that recovers (issue 20): character files and checks the seed names -----
+    /// A character file holds nothing (spec, read by the facade and the command).
+    CHARACTER_FILE_EMPTY = "character-file-empty", Error, [],
+        "the character file is empty";
+    /// A character file is a list or a plain value, not a mapping (spec).
+    CHARACTER_FILE_NOT_MAPPING = "character-file-not-mapping", Error, ["found"],
+        "the character file is not a mapping";
+    /// A key of a character file has no value (spec).
+    CHARACTER_VALUE_EMPTY = "character-value-empty", Error, ["key"],
+        "a key of the character file has no value";
+    /// A `route` step's `by` is neither a field of the pack nor one an earlier rename moved
+    /// (migrate).
+    UPGRADE_ROUTE_BY_UNKNOWN = "upgrade-route-by-unknown", Error, ["step", "by"],
+        "a route's `by` names no field";
+    /// A dice-pool ladder step names a target outside the resolution's `target` range (spec).
+    LADDER_TARGET_OUTSIDE = "ladder-target-outside", Error, ["label", "target", "min", "max"],
+        "a ladder step's target is outside the resolution's range";
+    /// A layer removes values of a field that exists but is not an enumerated field (layers).
+    LAYER_FIELD_NOT_ENUM = "layer-field-not-enum", Error, ["layer", "field", "type"],
+        "a layer removes values of a field that is not enumerated";
 }

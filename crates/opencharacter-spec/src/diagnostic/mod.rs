@@ -5,14 +5,17 @@
 //! diagnostic can be shown in another language. All codes live in one registry, [`codes`].
 
 pub mod codes;
+pub mod reasons;
 mod render;
 pub mod suggest;
+mod words;
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 pub use codes::Code;
 pub use render::{placeholders, render_template};
+pub use words::{Kind, Phrase, Reason, Word};
 
 use crate::ids::PackId;
 use crate::standard_text::StandardText;
@@ -144,8 +147,12 @@ pub struct Diagnostic {
     pub code: &'static Code,
     /// The severity; the code's default unless a caller raised or lowered it.
     pub severity: Severity,
-    /// The values the message template refers to, by name.
+    /// The values the message template refers to, by name: text as the author wrote it, and
+    /// numbers. Words of our own (kinds, reasons) are in `words`.
     pub args: IndexMap<String, String>,
+    /// The typed arguments, by name: a [`Kind`] or a [`Phrase`], rendered in the language the
+    /// message is shown in. Match these, never the English text.
+    pub words: IndexMap<String, Word>,
     /// The pack it concerns, when it concerns one.
     pub pack: Option<PackId>,
     /// Where it applies.
@@ -163,6 +170,7 @@ impl Diagnostic {
             code,
             severity: code.severity,
             args: IndexMap::new(),
+            words: IndexMap::new(),
             pack: None,
             location: Location::default(),
             labels: Vec::new(),
@@ -174,6 +182,44 @@ impl Diagnostic {
     pub fn with_arg(mut self, name: &str, value: impl std::fmt::Display) -> Self {
         self.args.insert(name.to_owned(), value.to_string());
         self
+    }
+
+    /// Adds a typed argument: a [`Kind`], a [`Phrase`] or a bare [`Reason`].
+    pub fn with_word(mut self, name: &str, word: impl Into<Word>) -> Self {
+        let word = word.into();
+        self.args.shift_remove(name);
+        self.words.insert(name.to_owned(), word);
+        self
+    }
+
+    /// Sets the `kind` argument.
+    pub fn with_kind(self, kind: Kind) -> Self {
+        self.with_word("kind", kind)
+    }
+
+    /// The `kind` argument, when it has one.
+    pub fn kind(&self) -> Option<Kind> {
+        match self.words.get("kind") {
+            Some(Word::Kind(kind)) => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// The reason of the typed argument `name`, when it is a phrase.
+    pub fn reason(&self, name: &str) -> Option<&'static Reason> {
+        match self.words.get(name) {
+            Some(Word::Phrase(phrase)) => Some(phrase.reason),
+            _ => None,
+        }
+    }
+
+    /// Every argument, typed ones rendered in the given standard text.
+    pub fn args_in(&self, text: &StandardText) -> IndexMap<String, String> {
+        let mut args = self.args.clone();
+        for (name, word) in &self.words {
+            args.insert(name.clone(), word.render(text));
+        }
+        args
     }
 
     /// Sets the pack it concerns.
@@ -243,17 +289,8 @@ impl Diagnostic {
             .diagnostic_template(self.code.name)
             .or_else(|| StandardText::english().diagnostic_template(self.code.name))
             .unwrap_or(self.code.summary);
-        // A kind is a key of the standard text's `kinds`, shown in the text's language.
-        let mut args = self.args.clone();
-        if let Some(kind) = args.get_mut("kind")
-            && let Some(word) = text
-                .kinds
-                .get(kind.as_str())
-                .filter(|word| !word.is_empty())
-        {
-            *kind = word.clone();
-        }
-        render_template(template, &args)
+        // Kinds and reasons are typed: each renders in the text's language.
+        render_template(template, &self.args_in(text))
     }
 
     /// The flat JSON record the command prints with `--format json`: `code`, `severity`, `pack`,
@@ -270,7 +307,7 @@ impl Diagnostic {
             "endLine": self.location.end_line,
             "endColumn": self.location.end_column,
             "pointer": self.location.pointer,
-            "args": self.args,
+            "args": self.args_in(text),
             "labels": self.labels.iter().map(|label| serde_json::json!({
                 "file": label.location.file,
                 "line": label.location.line,

@@ -1,5 +1,7 @@
 use thiserror::Error;
 
+use crate::diagnostic::{Phrase, Reason, reasons};
+
 /// Why a string is not a valid ID. Positions are 1-based character columns into the ID.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IdError {
@@ -7,13 +9,13 @@ pub enum IdError {
     #[error("{kind} is empty")]
     Empty {
         /// What was being parsed (`pack ID`, `content ID`, …).
-        kind: &'static str,
+        kind: &'static Reason,
     },
     /// A character that may not stand where it stands.
     #[error("{kind} `{id}` has {found:?} at column {column}: {expected}")]
     Unexpected {
         /// What was being parsed.
-        kind: &'static str,
+        kind: &'static Reason,
         /// The whole offending ID.
         id: String,
         /// The offending character.
@@ -21,23 +23,23 @@ pub enum IdError {
         /// 1-based character position of `found`.
         column: usize,
         /// What may stand there instead.
-        expected: &'static str,
+        expected: &'static Reason,
     },
     /// The ID ends where something else was needed (after a `.`, `-` or `:`).
     #[error("{kind} `{id}` ends early: {expected}")]
     Truncated {
         /// What was being parsed.
-        kind: &'static str,
+        kind: &'static Reason,
         /// The whole offending ID.
         id: String,
         /// What was missing at the end.
-        expected: &'static str,
+        expected: &'static Reason,
     },
     /// A field segment that is a formula keyword or reads as a dice term.
     #[error("{kind} `{id}` has the segment `{segment}` at column {column}, which {reason}")]
     ReservedSegment {
         /// What was being parsed.
-        kind: &'static str,
+        kind: &'static Reason,
         /// The whole offending ID.
         id: String,
         /// The offending segment.
@@ -45,7 +47,7 @@ pub enum IdError {
         /// 1-based character position where the segment starts.
         column: usize,
         /// Why the segment is reserved.
-        reason: &'static str,
+        reason: &'static Reason,
     },
     /// The ID `homebrew`, reserved for a character's own content.
     #[error("the pack ID `homebrew` is reserved for a character's own homebrew content")]
@@ -54,7 +56,7 @@ pub enum IdError {
     #[error("{kind} is {len} bytes long; the limit is {limit}")]
     TooLong {
         /// What was being parsed.
-        kind: &'static str,
+        kind: &'static Reason,
         /// Its length in bytes.
         len: usize,
         /// The limit.
@@ -63,6 +65,46 @@ pub enum IdError {
 }
 
 impl IdError {
+    /// The error as a phrase of the standard text, so it reads in the author's language.
+    pub fn phrase(&self) -> Phrase {
+        match self {
+            IdError::Empty { kind } => Phrase::new(&reasons::ID_EMPTY).with_word("kind", *kind),
+            IdError::Unexpected {
+                kind,
+                id,
+                found,
+                column,
+                expected,
+            } => Phrase::new(&reasons::ID_UNEXPECTED)
+                .with_word("kind", *kind)
+                .with_arg("id", id)
+                .with_arg("found", found)
+                .with_arg("column", column)
+                .with_word("expected", *expected),
+            IdError::Truncated { kind, id, expected } => Phrase::new(&reasons::ID_TRUNCATED)
+                .with_word("kind", *kind)
+                .with_arg("id", id)
+                .with_word("expected", *expected),
+            IdError::ReservedSegment {
+                kind,
+                id,
+                segment,
+                column,
+                reason,
+            } => Phrase::new(&reasons::ID_RESERVED_SEGMENT)
+                .with_word("kind", *kind)
+                .with_arg("id", id)
+                .with_arg("segment", segment)
+                .with_arg("column", column)
+                .with_word("reason", *reason),
+            IdError::ReservedPack => Phrase::new(&reasons::ID_RESERVED_PACK),
+            IdError::TooLong { kind, len, limit } => Phrase::new(&reasons::ID_TOO_LONG)
+                .with_word("kind", *kind)
+                .with_arg("len", len)
+                .with_arg("limit", limit),
+        }
+    }
+
     /// The 1-based character column the error points at, when it points at one.
     pub fn column(&self) -> Option<usize> {
         match self {

@@ -59,7 +59,7 @@ impl std::str::FromStr for FieldId {
     type Err = IdError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        const KIND: &str = "field ID";
+        const KIND: &crate::diagnostic::Reason = &crate::diagnostic::reasons::ID_KIND_FIELD;
         if text.is_empty() {
             return Err(IdError::Empty { kind: KIND });
         }
@@ -80,19 +80,19 @@ impl std::str::FromStr for FieldId {
 }
 
 fn check_segment(id: &str, segment: &str, start: usize) -> Result<(), IdError> {
-    const KIND: &str = "field ID";
+    const KIND: &crate::diagnostic::Reason = &crate::diagnostic::reasons::ID_KIND_FIELD;
     let mut chars = segment.chars().enumerate();
     match chars.next() {
         None if start > id.chars().count() => {
             return Err(IdError::Truncated {
                 kind: KIND,
                 id: id.to_owned(),
-                expected: "expected a segment after the last `.`",
+                expected: &crate::diagnostic::reasons::ID_SEGMENT_AFTER,
             });
         }
         None => {
             let found = '.';
-            let expected = "expected a letter or `_` to start a segment";
+            let expected = &crate::diagnostic::reasons::ID_SEGMENT_START;
             return Err(IdError::Unexpected {
                 kind: KIND,
                 id: id.to_owned(),
@@ -104,9 +104,9 @@ fn check_segment(id: &str, segment: &str, start: usize) -> Result<(), IdError> {
         Some((_, ch)) if ch.is_ascii_alphabetic() || ch == '_' => {}
         Some((_, ch)) => {
             let expected = if ch == '-' {
-                "field IDs have no hyphens, since a formula would read one as subtraction"
+                &crate::diagnostic::reasons::ID_FIELD_HYPHEN
             } else {
-                "expected a letter or `_` to start a segment"
+                &crate::diagnostic::reasons::ID_SEGMENT_START
             };
             return Err(IdError::Unexpected {
                 kind: KIND,
@@ -120,9 +120,9 @@ fn check_segment(id: &str, segment: &str, start: usize) -> Result<(), IdError> {
     for (offset, ch) in chars {
         if !(ch.is_ascii_alphanumeric() || ch == '_') {
             let expected = if ch == '-' {
-                "field IDs have no hyphens, since a formula would read one as subtraction"
+                &crate::diagnostic::reasons::ID_FIELD_HYPHEN
             } else {
-                "expected an ASCII letter, a digit, `_` or `.`"
+                &crate::diagnostic::reasons::ID_FIELD_CHAR
             };
             return Err(IdError::Unexpected {
                 kind: KIND,
@@ -134,9 +134,9 @@ fn check_segment(id: &str, segment: &str, start: usize) -> Result<(), IdError> {
         }
     }
     let reason = if is_reserved_word(segment) {
-        "is a formula keyword"
+        &crate::diagnostic::reasons::ID_KEYWORD
     } else if is_dice_term(segment) {
-        "reads as a dice term in a formula (`d` followed by a digit)"
+        &crate::diagnostic::reasons::ID_DICE_TERM
     } else {
         return Ok(());
     };

@@ -89,9 +89,9 @@ impl<L: FromStr<Err = IdError>> FromStr for Qualified<L> {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let Some((pack, local)) = text.split_once(':') else {
             return Err(IdError::Truncated {
-                kind: "qualified ID",
+                kind: &crate::diagnostic::reasons::ID_KIND_QUALIFIED,
                 id: text.to_owned(),
-                expected: "expected `pack:id`",
+                expected: &crate::diagnostic::reasons::ID_QUALIFIED,
             });
         };
         // A qualified ID may name the reserved `homebrew` pack: only characters write those.

@@ -7,7 +7,7 @@ pub const HOMEBREW_PACK: &str = "homebrew";
 
 /// Checks `text` against the word grammar: `segment ("." segment)*`, `segment = word ("-" word)*`,
 /// `word = [a-z0-9]+`.
-fn check_words(kind: &'static str, text: &str) -> Result<(), IdError> {
+fn check_words(kind: &'static crate::diagnostic::Reason, text: &str) -> Result<(), IdError> {
     if text.is_empty() {
         return Err(IdError::Empty { kind });
     }
@@ -31,16 +31,12 @@ fn check_words(kind: &'static str, text: &str) -> Result<(), IdError> {
         match ch {
             'a'..='z' | '0'..='9' => after_separator = false,
             '.' | '-' if after_separator => {
-                return Err(unexpected(
-                    "expected a lowercase letter or digit to start a word",
-                ));
+                return Err(unexpected(&crate::diagnostic::reasons::ID_WORD_START));
             }
             '.' | '-' => after_separator = true,
-            'A'..='Z' => return Err(unexpected("IDs are lowercase")),
+            'A'..='Z' => return Err(unexpected(&crate::diagnostic::reasons::ID_LOWERCASE)),
             _ => {
-                return Err(unexpected(
-                    "expected a lowercase letter, a digit, `-` or `.`",
-                ));
+                return Err(unexpected(&crate::diagnostic::reasons::ID_WORD_CHAR));
             }
         }
     }
@@ -48,7 +44,7 @@ fn check_words(kind: &'static str, text: &str) -> Result<(), IdError> {
         return Err(IdError::Truncated {
             kind,
             id: text.to_owned(),
-            expected: "expected a word after the last separator",
+            expected: &crate::diagnostic::reasons::ID_WORD_AFTER,
         });
     }
     Ok(())
@@ -94,7 +90,7 @@ impl std::str::FromStr for PackId {
     type Err = IdError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        check_words("pack ID", text)?;
+        check_words(&crate::diagnostic::reasons::ID_KIND_PACK, text)?;
         if text == HOMEBREW_PACK {
             return Err(IdError::ReservedPack);
         }
@@ -131,7 +127,7 @@ impl std::str::FromStr for ContentId {
     type Err = IdError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        check_words("content ID", text)?;
+        check_words(&crate::diagnostic::reasons::ID_KIND_CONTENT, text)?;
         Ok(ContentId(text.to_owned()))
     }
 }

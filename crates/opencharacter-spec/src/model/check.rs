@@ -3,7 +3,7 @@
 //! finds every problem of one document, with the JSON pointer of what it is about, and none
 //! needs another file or another pack (those checks belong to the crates that combine packs).
 
-use crate::diagnostic::{Diagnostic, codes};
+use crate::diagnostic::{Diagnostic, Phrase, Word, codes, reasons};
 
 use super::character::Character;
 use super::common::{Choice, GoodsFilter, Scalar};
@@ -32,15 +32,15 @@ pub enum ProblemKind {
     NotAllowed {
         /// The property.
         property: &'static str,
-        /// What it is set on (`text field`).
-        on: String,
+        /// What it is set on (`a field of type text`), in words of the standard text.
+        on: Phrase,
     },
     /// A property that must be set is not.
     Required {
         /// The property.
         property: &'static str,
-        /// What needs it.
-        on: String,
+        /// What needs it, in words of the standard text.
+        on: Phrase,
     },
     /// More or fewer than one of a set of properties is set.
     ExactlyOneOf {
@@ -54,10 +54,10 @@ pub enum ProblemKind {
     },
     /// A value outside what is allowed.
     ValueNotAllowed {
-        /// The value, as written.
-        value: String,
-        /// What is allowed.
-        allowed: String,
+        /// The value, as written (or, for a value that is missing, words saying so).
+        value: Word,
+        /// What is allowed, in words of the standard text.
+        allowed: Phrase,
     },
     /// A limit of the format is exceeded.
     Limit {
@@ -80,10 +80,21 @@ pub enum ProblemKind {
     PropertyTypeMismatch {
         /// The property.
         property: String,
-        /// What was expected, in words.
-        expected: String,
-        /// What was found, in words.
-        found: String,
+        /// What was expected, in words of the standard text.
+        expected: Phrase,
+        /// What was found: the value as written, or words of the standard text.
+        found: Word,
+    },
+    /// A dice-pool ladder step whose `target` is outside the resolution's `target` range.
+    LadderTargetOutside {
+        /// The step's label.
+        label: String,
+        /// The target it names.
+        target: u32,
+        /// The lowest target a step may name.
+        min: u32,
+        /// The highest.
+        max: u32,
     },
     /// An ID defined twice.
     DuplicateId {
@@ -101,11 +112,11 @@ impl Problem {
             ProblemKind::NotAllowed { property, on } => {
                 Diagnostic::new(&codes::PROPERTY_NOT_ALLOWED)
                     .with_arg("property", property)
-                    .with_arg("on", on)
+                    .with_word("on", on.clone())
             }
             ProblemKind::Required { property, on } => Diagnostic::new(&codes::PROPERTY_REQUIRED)
                 .with_arg("property", property)
-                .with_arg("on", on),
+                .with_word("on", on.clone()),
             ProblemKind::ExactlyOneOf { properties } => {
                 Diagnostic::new(&codes::EXACTLY_ONE_OF).with_arg("properties", properties)
             }
@@ -114,8 +125,8 @@ impl Problem {
             }
             ProblemKind::ValueNotAllowed { value, allowed } => {
                 Diagnostic::new(&codes::VALUE_NOT_ALLOWED)
-                    .with_arg("value", value)
-                    .with_arg("allowed", allowed)
+                    .with_word("value", value.clone())
+                    .with_word("allowed", allowed.clone())
             }
             ProblemKind::Limit { what, found, limit } => Diagnostic::new(&codes::RULES_LIMIT)
                 .with_arg("what", what)
@@ -133,8 +144,18 @@ impl Problem {
                 found,
             } => Diagnostic::new(&codes::PROPERTY_TYPE_MISMATCH)
                 .with_arg("property", property)
-                .with_arg("expected", expected)
-                .with_arg("found", found),
+                .with_word("expected", expected.clone())
+                .with_word("found", found.clone()),
+            ProblemKind::LadderTargetOutside {
+                label,
+                target,
+                min,
+                max,
+            } => Diagnostic::new(&codes::LADDER_TARGET_OUTSIDE)
+                .with_arg("label", label)
+                .with_arg("target", target)
+                .with_arg("min", min)
+                .with_arg("max", max),
             ProblemKind::DuplicateId { section, id } => Diagnostic::new(&codes::DUPLICATE_ID)
                 .with_arg("section", section)
                 .with_arg("id", id),
@@ -176,22 +197,22 @@ impl Checker {
         self.out.push(Problem { pointer, kind });
     }
 
-    fn not_allowed(&mut self, property: &'static str, on: &str) {
+    fn not_allowed(&mut self, property: &'static str, on: &Phrase) {
         self.report(
             Some(property),
             ProblemKind::NotAllowed {
                 property,
-                on: on.to_owned(),
+                on: on.clone(),
             },
         );
     }
 
-    fn required(&mut self, property: &'static str, on: &str) {
+    fn required(&mut self, property: &'static str, on: &Phrase) {
         self.report(
             None,
             ProblemKind::Required {
                 property,
-                on: on.to_owned(),
+                on: on.clone(),
             },
         );
     }
@@ -202,18 +223,18 @@ impl Checker {
         }
     }
 
-    fn value(&mut self, property: &str, value: impl Into<String>, allowed: impl Into<String>) {
+    fn value(&mut self, property: &str, value: impl Into<Word>, allowed: Phrase) {
         self.report(
             Some(property),
             ProblemKind::ValueNotAllowed {
                 value: value.into(),
-                allowed: allowed.into(),
+                allowed,
             },
         );
     }
 
     /// Reports each `(property, set)` pair that is set but not `allowed`.
-    fn only(&mut self, on: &str, props: &[(&'static str, bool)], allowed: &[&str]) {
+    fn only(&mut self, on: &Phrase, props: &[(&'static str, bool)], allowed: &[&str]) {
         for (property, set) in props {
             if *set && !allowed.contains(property) {
                 self.not_allowed(property, on);
@@ -241,15 +262,15 @@ impl Checker {
         };
         if !fits {
             let allowed = match value_type {
-                ValueType::Enum => format!(
-                    "one of {}",
+                ValueType::Enum => Phrase::new(&reasons::ALLOWED_ONE_OF).with_arg(
+                    "values",
                     values
                         .iter()
                         .map(|v| format!("`{v}`"))
                         .collect::<Vec<_>>()
-                        .join(", ")
+                        .join(", "),
                 ),
-                other => format!("a value of type `{}`", type_name(other)),
+                other => Phrase::new(&reasons::ALLOWED_TYPE).with_arg("type", type_name(other)),
             };
             self.value("default", scalar_text(default), allowed);
         }
@@ -257,7 +278,7 @@ impl Checker {
 
     fn field(&mut self, field: &FieldDef, is_part: bool) {
         let kind = type_name(field.value_type);
-        let on = format!("a field of type `{kind}`");
+        let on = Phrase::new(&reasons::ON_FIELD).with_arg("type", kind);
         let props = [
             ("default", field.default.is_some()),
             ("min", field.min.is_some()),
@@ -278,17 +299,13 @@ impl Checker {
             ValueType::Enum => [&common[..], &["values"]].concat(),
             ValueType::List => vec!["columns", "maxRows"],
             ValueType::Formula | ValueType::Content => {
-                self.value(
-                    "type",
-                    kind,
-                    "`number`, `text`, `boolean`, `enum`, `dice` or `list`",
-                );
+                self.value("type", kind, Phrase::new(&reasons::ALLOWED_FIELD_TYPES));
                 return;
             }
         };
         self.only(&on, &props, &allowed);
         if is_part && !field.parts.is_empty() {
-            self.not_allowed("parts", "a part");
+            self.not_allowed("parts", &Phrase::new(&reasons::ON_PART));
         }
         match field.value_type {
             ValueType::Enum if field.values.is_empty() => self.required("values", &on),
@@ -316,13 +333,9 @@ impl Checker {
 
     fn column(&mut self, column: &ColumnDef) {
         let kind = type_name(column.value_type);
-        let on = format!("a column of type `{kind}`");
+        let on = Phrase::new(&reasons::ON_COLUMN).with_arg("type", kind);
         if matches!(column.value_type, ValueType::Formula | ValueType::List) {
-            self.value(
-                "type",
-                kind,
-                "`number`, `text`, `boolean`, `enum`, `dice` or `content`",
-            );
+            self.value("type", kind, Phrase::new(&reasons::ALLOWED_COLUMN_TYPES));
             return;
         }
         let props = [
@@ -346,9 +359,9 @@ impl Checker {
 
     fn property(&mut self, property: &PropertyDef) {
         let kind = type_name(property.value_type);
-        let on = format!("a property of type `{kind}`");
+        let on = Phrase::new(&reasons::ON_PROPERTY).with_arg("type", kind);
         if property.value_type == ValueType::List {
-            self.value("type", kind, "a type other than `list` (use `many: true`)");
+            self.value("type", kind, Phrase::new(&reasons::ALLOWED_NOT_LIST));
             return;
         }
         let props = [
@@ -371,12 +384,12 @@ impl Checker {
 
     fn setting(&mut self, setting: &SettingDef) {
         let kind = type_name(setting.value_type);
-        let on = format!("a setting of type `{kind}`");
+        let on = Phrase::new(&reasons::ON_SETTING).with_arg("type", kind);
         if !matches!(
             setting.value_type,
             ValueType::Boolean | ValueType::Number | ValueType::Enum
         ) {
-            self.value("type", kind, "`boolean`, `number` or `enum`");
+            self.value("type", kind, Phrase::new(&reasons::ALLOWED_SETTING_TYPES));
             return;
         }
         let props = [
@@ -439,7 +452,7 @@ impl Checker {
                         );
                     }
                     if entry.weight == 0 {
-                        c.value("weight", "0", "a whole number of at least 1");
+                        c.value("weight", "0", Phrase::new(&reasons::ALLOWED_WHOLE_MIN_1));
                     }
                     if let Some(filter) = &entry.filter {
                         c.within("filter", |c| c.goods(filter));
@@ -449,21 +462,41 @@ impl Checker {
         });
     }
 
-    fn ladder(&mut self, steps: &[super::resolution::LadderStep], kind: ResolutionKind) {
+    /// A ladder's steps: the properties their kind reads, and (a dice pool's) a `target`
+    /// within `targets`, the range the resolution's `target` gives.
+    fn ladder(
+        &mut self,
+        steps: &[super::resolution::LadderStep],
+        kind: ResolutionKind,
+        targets: Option<(u32, u32)>,
+    ) {
         for (index, step) in steps.iter().enumerate() {
             self.within(index.to_string(), |c| {
+                if let (Some(target), Some((min, max))) = (step.target, targets)
+                    && !(min..=max).contains(&target)
+                {
+                    c.report(
+                        Some("target"),
+                        ProblemKind::LadderTargetOutside {
+                            label: step.label.to_string(),
+                            target,
+                            min,
+                            max,
+                        },
+                    );
+                }
                 for (property, problem) in step.problems(kind) {
                     c.kind_problem(
                         property,
                         problem,
-                        &format!("a `{}` ladder step", kind.name()),
+                        &Phrase::new(&reasons::ON_LADDER_STEP).with_arg("kind", kind.name()),
                     );
                 }
             });
         }
     }
 
-    fn kind_problem(&mut self, property: &'static str, problem: &str, on: &str) {
+    fn kind_problem(&mut self, property: &'static str, problem: &str, on: &Phrase) {
         if problem == "required" || problem.starts_with("required") {
             self.required(property, on);
         } else {
@@ -523,13 +556,18 @@ impl Checker {
         let kind = rules.resolution.as_ref().map(|r| r.kind);
         if let Some(resolution) = &rules.resolution {
             self.within("resolution", |c| {
-                let on = format!("a `{}` resolution", resolution.kind.name());
+                let on =
+                    Phrase::new(&reasons::ON_RESOLUTION).with_arg("kind", resolution.kind.name());
                 for (property, problem) in resolution.problems() {
                     c.kind_problem(property, problem, &on);
                 }
                 if has_ladder(resolution.kind) {
                     c.within("difficultyLadder", |c| {
-                        c.ladder(&resolution.difficulty_ladder, resolution.kind);
+                        c.ladder(
+                            &resolution.difficulty_ladder,
+                            resolution.kind,
+                            target_range(resolution),
+                        );
                     });
                 }
             });
@@ -543,7 +581,8 @@ impl Checker {
                     c.within("bands", |c| {
                         for (band_id, band) in &set.bands {
                             c.within(band_id, |c| {
-                                let on = format!("a band of a `{}` roll", kind.name());
+                                let on =
+                                    Phrase::new(&reasons::ON_BAND).with_arg("kind", kind.name());
                                 for (property, problem) in band.problems(kind) {
                                     c.kind_problem(property, problem, &on);
                                 }
@@ -580,19 +619,23 @@ impl Checker {
             for (id, family) in &rules.currencies {
                 c.within(id, |c| {
                     if family.units.is_empty() {
-                        c.required("units", "a currency family");
+                        c.required("units", &Phrase::new(&reasons::ON_CURRENCY_FAMILY));
                     } else if !family.units.values().any(|unit| unit.value == 1) {
                         c.value(
                             "units",
-                            "no unit worth 1",
-                            "a smallest unit whose `value` is 1",
+                            Phrase::new(&reasons::NO_UNIT_WORTH_1),
+                            Phrase::new(&reasons::ALLOWED_UNIT_WORTH_1),
                         );
                     }
                     c.within("units", |c| {
                         for (unit_id, unit) in &family.units {
                             if unit.value == 0 {
                                 c.within(unit_id, |c| {
-                                    c.value("value", "0", "a whole number of at least 1");
+                                    c.value(
+                                        "value",
+                                        "0",
+                                        Phrase::new(&reasons::ALLOWED_WHOLE_MIN_1),
+                                    );
                                 });
                             }
                             if seen.contains(&unit_id.as_str()) {
@@ -644,6 +687,7 @@ impl Checker {
                 c.within(id, |c| c.loot_table(table));
             }
         });
+        let targets = rules.resolution.as_ref().and_then(target_range);
         self.within("layers", |c| {
             if rules.layers.len() > MAX_LAYERS {
                 c.report(
@@ -656,12 +700,17 @@ impl Checker {
                 );
             }
             for (id, layer) in &rules.layers {
-                c.within(id, |c| c.layer(layer, kind));
+                c.within(id, |c| c.layer(layer, kind, targets));
             }
         });
     }
 
-    fn layer(&mut self, layer: &super::layer::Layer, kind: Option<ResolutionKind>) {
+    fn layer(
+        &mut self,
+        layer: &super::layer::Layer,
+        kind: Option<ResolutionKind>,
+        targets: Option<(u32, u32)>,
+    ) {
         if let Some(gm) = &layer.gm {
             let chars = gm.chars();
             if chars > MAX_LAYER_GUIDANCE_CHARS {
@@ -680,15 +729,17 @@ impl Checker {
         self.within("fields", |c| {
             for (id, change) in &layer.fields {
                 if change.remove_values.is_empty() {
-                    c.within(id, |c| c.required("removeValues", "a layer's field change"));
+                    c.within(id, |c| {
+                        c.required("removeValues", &Phrase::new(&reasons::ON_LAYER_FIELD))
+                    });
                 }
             }
         });
         if let (Some(ladder), Some(kind)) = (&layer.difficulty_ladder, kind) {
             if has_ladder(kind) {
-                self.within("difficultyLadder", |c| c.ladder(ladder, kind));
+                self.within("difficultyLadder", |c| c.ladder(ladder, kind, targets));
             } else {
-                let on = format!("a layer of a `{}` resolution", kind.name());
+                let on = Phrase::new(&reasons::ON_LAYER_RESOLUTION).with_arg("kind", kind.name());
                 self.not_allowed("difficultyLadder", &on);
             }
         }
@@ -739,10 +790,14 @@ impl Checker {
         match item.form() {
             Ok(_) => {}
             Err(ContentFormError::OverrideWith(property)) => {
-                self.not_allowed(property, "an override");
+                self.not_allowed(property, &Phrase::new(&reasons::ON_OVERRIDE));
             }
-            Err(ContentFormError::MissingId) => self.required("id", "a content item"),
-            Err(ContentFormError::MissingType) => self.required("type", "a content item"),
+            Err(ContentFormError::MissingId) => {
+                self.required("id", &Phrase::new(&reasons::ON_CONTENT_ITEM));
+            }
+            Err(ContentFormError::MissingType) => {
+                self.required("type", &Phrase::new(&reasons::ON_CONTENT_ITEM));
+            }
         }
         if let Some(choices) = &item.choices {
             self.within("choices", |c| {
@@ -822,7 +877,7 @@ pub fn manifest_problems(manifest: &Manifest) -> Vec<Problem> {
         LicenseKind::Ogl10a => (false, &["ogl-license", "section-15"]),
         LicenseKind::Spdx | LicenseKind::MechanicsOnly => (false, &[]),
     };
-    let on = format!("a pack licensed `{}`", manifest.license.0);
+    let on = Phrase::new(&reasons::ON_LICENSE).with_arg("license", &manifest.license.0);
     let mut checker = Checker::new(&[]);
     if credit
         && manifest
@@ -849,6 +904,17 @@ pub fn manifest_problems(manifest: &Manifest) -> Vec<Problem> {
         }
     }
     checker.out
+}
+
+/// The targets a dice pool's ladder step may name: the resolution's `target.min` (else 1, the
+/// lowest face) to `target.max` (else `die`, the highest face). `None` for other kinds.
+fn target_range(resolution: &super::resolution::Resolution) -> Option<(u32, u32)> {
+    let target = resolution.target.as_ref()?;
+    if resolution.kind != ResolutionKind::DicePool {
+        return None;
+    }
+    let max = target.max.or(resolution.die).unwrap_or(u32::MAX);
+    Some((target.min.unwrap_or(1), max))
 }
 
 /// Every shape problem of a content item, pointers from its root.
@@ -878,7 +944,7 @@ pub fn character_problems(character: &Character) -> Vec<Problem> {
                                 .as_ref()
                                 .map(ToString::to_string)
                                 .unwrap_or_default(),
-                            format!("`{id}`, the key it is filed under"),
+                            Phrase::new(&reasons::ALLOWED_FILED_KEY).with_arg("id", id),
                         );
                     }
                 });

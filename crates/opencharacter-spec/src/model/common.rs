@@ -197,11 +197,11 @@ impl std::str::FromStr for Tag {
         let id: ContentId = text.parse()?;
         if let Some(dot) = text.find('.') {
             return Err(crate::ids::IdError::Unexpected {
-                kind: "tag",
+                kind: &crate::diagnostic::reasons::ID_KIND_TAG,
                 id: text.to_owned(),
                 found: '.',
                 column: text[..dot].chars().count() + 1,
-                expected: "a tag is one word or hyphenated words, without dots",
+                expected: &crate::diagnostic::reasons::ID_TAG_DOT,
             });
         }
         Ok(Tag(id.as_str().to_owned()))

@@ -168,8 +168,14 @@ pub(crate) fn problems(type_id: &str, def: &ContentTypeDef, at: &str) -> Vec<Pro
             Some(found) if found.value_type != ValueType::Content => {
                 Some(ProblemKind::PropertyTypeMismatch {
                     property: property.to_string(),
-                    expected: "a `content` property".to_owned(),
-                    found: format!("a `{}` property", type_name(found.value_type)),
+                    expected: crate::diagnostic::Phrase::new(
+                        &crate::diagnostic::reasons::TYPE_CONTENT_PROPERTY,
+                    ),
+                    found: crate::diagnostic::Phrase::new(
+                        &crate::diagnostic::reasons::TYPE_PROPERTY_OF,
+                    )
+                    .with_arg("type", type_name(found.value_type))
+                    .into(),
                 })
             }
             Some(_) => None,
@@ -222,7 +228,9 @@ pub(crate) fn problems(type_id: &str, def: &ContentTypeDef, at: &str) -> Vec<Pro
                 format!("{here}/bands"),
                 ProblemKind::NotAllowed {
                     property: "bands",
-                    on: "a roll without `check`".to_owned(),
+                    on: crate::diagnostic::Phrase::new(
+                        &crate::diagnostic::reasons::ON_ROLL_WITHOUT_CHECK,
+                    ),
                 },
             );
         }
@@ -233,7 +241,9 @@ pub(crate) fn problems(type_id: &str, def: &ContentTypeDef, at: &str) -> Vec<Pro
                 format!("{here}/situationalChoices"),
                 ProblemKind::NotAllowed {
                     property: "situationalChoices",
-                    on: "a `dice` or `value` roll".to_owned(),
+                    on: crate::diagnostic::Phrase::new(
+                        &crate::diagnostic::reasons::ON_DICE_OR_VALUE_ROLL,
+                    ),
                 },
             );
         }

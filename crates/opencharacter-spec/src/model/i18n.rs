@@ -112,6 +112,20 @@ pub enum KeyError {
     },
 }
 
+impl KeyError {
+    /// The error as a phrase of the standard text, so it reads in the author's language.
+    pub fn phrase(&self) -> crate::diagnostic::Phrase {
+        use crate::diagnostic::{Phrase, reasons};
+        let (reason, key) = match self {
+            KeyError::UnknownKind { key } => (&reasons::KEY_UNKNOWN_KIND, key),
+            KeyError::TooShort { key } => (&reasons::KEY_TOO_SHORT, key),
+            KeyError::EmptySegment { key } => (&reasons::KEY_EMPTY_SEGMENT, key),
+            KeyError::Duplicate { key } => (&reasons::KEY_WRITTEN_TWICE, key),
+        };
+        Phrase::new(reason).with_arg("key", key)
+    }
+}
+
 impl I18nFile {
     /// Every key with its text, nested groups joined by dots, in file order. A key written
     /// twice keeps its first text; [`I18nFile::key_errors`] reports it.

@@ -20,6 +20,7 @@
 //! Formulas are kept as written ([`Formula`], [`DiceFormula`]); [`formulas`] finds every one.
 
 pub mod character;
+pub mod character_file;
 pub mod check;
 pub mod common;
 pub mod content;

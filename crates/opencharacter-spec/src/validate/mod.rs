@@ -35,7 +35,7 @@ pub(crate) use properties::value_fits;
 
 use semver::Version;
 
-use crate::diagnostic::{Diagnostic, codes};
+use crate::diagnostic::{Diagnostic, Phrase, codes, reasons};
 use crate::features::{PackContents, features_beyond};
 use crate::model::check::manifest_problems;
 use crate::model::{ContentItem, LicenseKind, Manifest};
@@ -55,7 +55,7 @@ pub fn manifest_diagnostics(manifest: &Manifest) -> Vec<Diagnostic> {
         out.push(
             Diagnostic::new(&codes::LICENSE_UNKNOWN)
                 .with_arg("license", &manifest.license.0)
-                .with_arg("reason", reason)
+                .with_word("reason", reason)
                 .with_pointer("/license"),
         );
     }
@@ -88,7 +88,7 @@ pub fn manifest_diagnostics(manifest: &Manifest) -> Vec<Diagnostic> {
         out.push(
             Diagnostic::new(&codes::LANGUAGE_TAG_INVALID)
                 .with_arg("tag", &manifest.default_language)
-                .with_arg("reason", reason)
+                .with_word("reason", reason)
                 .with_pointer("/defaultLanguage"),
         );
     }
@@ -112,7 +112,7 @@ pub fn manifest_diagnostics(manifest: &Manifest) -> Vec<Diagnostic> {
 /// assert!(license_known("ORC").is_ok());
 /// assert!(license_known("CC-BY-4").is_err());
 /// ```
-pub fn license_known(license: &str) -> Result<(), String> {
+pub fn license_known(license: &str) -> Result<(), Phrase> {
     match license {
         "ORC" | "OGL-1.0a" | "mechanics-only" => return Ok(()),
         _ => {}
@@ -125,23 +125,19 @@ pub fn license_known(license: &str) -> Result<(), String> {
         {
             Ok(())
         } else {
-            Err("a `LicenseRef-` needs letters, digits, `.` or `-` after it".to_owned())
+            Err(Phrase::new(&reasons::LICENSE_REF_EMPTY))
         };
     }
     match spdx::license_id(license) {
-        Some(id) if id.is_deprecated() => Err(format!(
-            "the SPDX list deprecates `{}`; use its current identifier",
-            id.name
-        )),
+        Some(id) if id.is_deprecated() => {
+            Err(Phrase::new(&reasons::LICENSE_DEPRECATED).with_arg("current", id.name))
+        }
         Some(_) => Ok(()),
         None => Err(match spdx::imprecise_license_id(license) {
             Some((id, _)) if id.name != license => {
-                format!(
-                    "it is not on the SPDX license list; did you mean `{}`?",
-                    id.name
-                )
+                Phrase::new(&reasons::LICENSE_NOT_SPDX_NEAR).with_arg("suggestion", id.name)
             }
-            _ => "it is not on the SPDX license list".to_owned(),
+            _ => Phrase::new(&reasons::LICENSE_NOT_SPDX),
         }),
     }
 }
@@ -157,23 +153,18 @@ pub fn license_known(license: &str) -> Result<(), String> {
 /// assert!(license_expression("mechanics-only").is_err());
 /// assert!(license_expression("LicenseRef-Fan").is_err());
 /// ```
-pub fn license_expression(text: &str) -> Result<(), String> {
-    let expression = spdx::Expression::parse(text)
-        .map_err(|error| format!("it is not an SPDX license expression: {}", error.reason))?;
+pub fn license_expression(text: &str) -> Result<(), Phrase> {
+    let expression =
+        spdx::Expression::parse(text).map_err(|_| Phrase::new(&reasons::LICENSE_NOT_EXPRESSION))?;
     for requirement in expression.requirements() {
         match requirement.req.license.id() {
             Some(id) if id.is_deprecated() => {
-                return Err(format!(
-                    "the SPDX list deprecates `{}`; use its current identifier",
-                    id.name
-                ));
+                return Err(Phrase::new(&reasons::LICENSE_DEPRECATED).with_arg("current", id.name));
             }
             Some(_) => {}
             None => {
-                return Err(format!(
-                    "`{}` is not on the SPDX license list",
-                    requirement.req.license
-                ));
+                return Err(Phrase::new(&reasons::LICENSE_ID_NOT_SPDX)
+                    .with_arg("license", &requirement.req.license));
             }
         }
     }
@@ -189,13 +180,22 @@ pub fn license_expression(text: &str) -> Result<(), String> {
 /// assert!(language_tag("pt_BR").is_err());
 /// assert!(language_tag("english").is_err());
 /// ```
-pub fn language_tag(tag: &str) -> Result<(), String> {
+pub fn language_tag(tag: &str) -> Result<(), Phrase> {
     if tag.contains('_') {
-        return Err("subtags are separated by `-`, not `_`".to_owned());
+        return Err(Phrase::new(&reasons::TAG_UNDERSCORE));
     }
     icu_locale_core::Locale::try_from_str(tag)
         .map(|_| ())
-        .map_err(|error| error.to_string())
+        .map_err(|error| {
+            use icu_locale_core::ParseError;
+            Phrase::new(match error {
+                ParseError::InvalidLanguage => &reasons::TAG_LANGUAGE,
+                ParseError::InvalidSubtag => &reasons::TAG_SUBTAG,
+                ParseError::InvalidExtension => &reasons::TAG_EXTENSION,
+                ParseError::DuplicatedExtension => &reasons::TAG_EXTENSION_TWICE,
+                _ => &reasons::TAG_MALFORMED,
+            })
+        })
 }
 
 /// Each gated feature the pack uses beyond its declared `spec_version`, pointers from the

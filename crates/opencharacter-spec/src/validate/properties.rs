@@ -3,7 +3,7 @@
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, codes};
+use crate::diagnostic::{Diagnostic, Phrase, Word, codes, reasons};
 use crate::ids::{ContentId, FieldId, Reference};
 use crate::model::formulas::escape_segment;
 use crate::model::rules::{ContentTypeDef, PropertyDef, ValueType};
@@ -40,7 +40,7 @@ pub fn property_diagnostics(
     type_name: &str,
     check_required: bool,
 ) -> Vec<Diagnostic> {
-    let on = format!("an item of type `{type_name}`");
+    let on = Phrase::new(&reasons::ON_ITEM).with_arg("type", type_name);
     let mut out = Vec::new();
     for (id, value) in properties {
         let pointer = format!("/properties/{}", escape_segment(id.as_str()));
@@ -48,7 +48,7 @@ pub fn property_diagnostics(
             None => out.push(
                 Diagnostic::new(&codes::PROPERTY_NOT_ALLOWED)
                     .with_arg("property", id)
-                    .with_arg("on", &on)
+                    .with_word("on", on.clone())
                     .with_pointer(pointer),
             ),
             Some(def) => {
@@ -56,8 +56,8 @@ pub fn property_diagnostics(
                     out.push(
                         Diagnostic::new(&codes::PROPERTY_TYPE_MISMATCH)
                             .with_arg("property", id)
-                            .with_arg("expected", expected)
-                            .with_arg("found", found)
+                            .with_word("expected", expected)
+                            .with_word("found", found)
                             .with_pointer(pointer),
                     );
                 }
@@ -70,7 +70,7 @@ pub fn property_diagnostics(
                 out.push(
                     Diagnostic::new(&codes::PROPERTY_REQUIRED)
                         .with_arg("property", format!("properties.{id}"))
-                        .with_arg("on", &on)
+                        .with_word("on", on.clone())
                         .with_pointer(""),
                 );
             }
@@ -79,17 +79,22 @@ pub fn property_diagnostics(
     out
 }
 
-/// Whether `value` fits `def`; otherwise what was expected and what was found, in words.
-pub(crate) fn value_fits(def: &PropertyDef, value: &Value) -> Result<(), (String, String)> {
+/// Whether `value` fits `def`; otherwise what was expected and what was found, in words of
+/// the standard text.
+pub(crate) fn value_fits(def: &PropertyDef, value: &Value) -> Result<(), (Phrase, Word)> {
     if def.many {
+        let list_of =
+            |expected: Phrase| Phrase::new(&reasons::TYPE_LIST_OF).with_word("of", expected);
         let Value::Array(values) = value else {
-            return Err((format!("a list of {}", expected(def)), describe(value)));
+            return Err((list_of(expected(def)), describe(value)));
         };
         for one in values {
             one_fits(def, one).map_err(|(expected, found)| {
                 (
-                    format!("a list of {expected}"),
-                    format!("a list holding {found}"),
+                    list_of(expected),
+                    Phrase::new(&reasons::TYPE_LIST_HOLDING)
+                        .with_word("of", found)
+                        .into(),
                 )
             })?;
         }
@@ -98,7 +103,7 @@ pub(crate) fn value_fits(def: &PropertyDef, value: &Value) -> Result<(), (String
     one_fits(def, value)
 }
 
-fn one_fits(def: &PropertyDef, value: &Value) -> Result<(), (String, String)> {
+fn one_fits(def: &PropertyDef, value: &Value) -> Result<(), (Phrase, Word)> {
     let ok = match def.value_type {
         ValueType::Number => match value.as_f64() {
             Some(number) => {
@@ -127,42 +132,46 @@ fn one_fits(def: &PropertyDef, value: &Value) -> Result<(), (String, String)> {
     }
 }
 
-fn expected(def: &PropertyDef) -> String {
+fn expected(def: &PropertyDef) -> Phrase {
     match def.value_type {
         ValueType::Number => {
             let bound = |n: Option<&serde_json::Number>| n.map(ToString::to_string);
             match (bound(def.min.as_ref()), bound(def.max.as_ref())) {
-                (Some(min), Some(max)) => format!("a number from {min} to {max}"),
-                (Some(min), None) => format!("a number of at least {min}"),
-                (None, Some(max)) => format!("a number of at most {max}"),
-                (None, None) => "a number".to_owned(),
+                (Some(min), Some(max)) => Phrase::new(&reasons::TYPE_NUMBER_BETWEEN)
+                    .with_arg("min", min)
+                    .with_arg("max", max),
+                (Some(min), None) => Phrase::new(&reasons::TYPE_NUMBER_MIN).with_arg("min", min),
+                (None, Some(max)) => Phrase::new(&reasons::TYPE_NUMBER_MAX).with_arg("max", max),
+                (None, None) => Phrase::new(&reasons::TYPE_NUMBER),
             }
         }
-        ValueType::Text => "a text".to_owned(),
-        ValueType::Boolean => "`true` or `false`".to_owned(),
-        ValueType::Enum => format!(
-            "one of {}",
+        ValueType::Text => Phrase::new(&reasons::TYPE_TEXT),
+        ValueType::Boolean => Phrase::new(&reasons::TYPE_BOOLEAN),
+        ValueType::Enum => Phrase::new(&reasons::TYPE_ENUM).with_arg(
+            "values",
             def.values
                 .iter()
                 .map(|v| format!("`{v}`"))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
         ),
-        ValueType::Dice => "a dice expression".to_owned(),
-        ValueType::Formula => "a formula".to_owned(),
-        ValueType::Content => "a content ID".to_owned(),
-        ValueType::List => "a list".to_owned(),
+        ValueType::Dice => Phrase::new(&reasons::TYPE_DICE),
+        ValueType::Formula => Phrase::new(&reasons::TYPE_FORMULA),
+        ValueType::Content => Phrase::new(&reasons::TYPE_CONTENT),
+        ValueType::List => Phrase::new(&reasons::EXPECT_LIST),
     }
 }
 
-fn describe(value: &Value) -> String {
+/// What was found: the value as the author wrote it (quoted), or what kind of value it is.
+fn describe(value: &Value) -> Word {
+    let quoted = |text: String| Word::Text(format!("`{text}`"));
     match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("`{b}`"),
-        Value::Number(n) => format!("`{n}`"),
-        Value::String(s) if s.chars().count() > 40 => "a long text".to_owned(),
-        Value::String(s) => format!("`{s}`"),
-        Value::Array(_) => "a list".to_owned(),
-        Value::Object(_) => "a map".to_owned(),
+        Value::Null => Phrase::new(&reasons::FOUND_NOTHING).into(),
+        Value::Bool(b) => quoted(b.to_string()),
+        Value::Number(n) => quoted(n.to_string()),
+        Value::String(s) if s.chars().count() > 40 => Phrase::new(&reasons::FOUND_LONG_TEXT).into(),
+        Value::String(s) => quoted(s.clone()),
+        Value::Array(_) => Phrase::new(&reasons::FOUND_LIST).into(),
+        Value::Object(_) => Phrase::new(&reasons::FOUND_MAPPING).into(),
     }
 }

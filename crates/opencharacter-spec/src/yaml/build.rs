@@ -12,6 +12,7 @@ use super::error::{YamlError, YamlErrorKind};
 use super::scalar;
 use super::spans::{NodeSpan, Position, Spans, child_pointer};
 use super::{Document, Limits};
+use crate::diagnostic::{Phrase, reasons};
 
 fn position(marker: &Marker) -> Position {
     let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
@@ -90,13 +91,11 @@ impl<'a> Builder<'a> {
 
     pub(super) fn run(mut self) -> Result<Document, Vec<YamlError>> {
         if self.text.len() > self.limits.max_bytes {
-            return Err(vec![YamlError::new(
+            return Err(vec![YamlError::with_reason(
                 YamlErrorKind::Limit,
-                format!(
-                    "the text is {} bytes; the limit is {}",
-                    self.text.len(),
-                    self.limits.max_bytes
-                ),
+                Phrase::new(&reasons::LIMIT_BYTES)
+                    .with_arg("size", self.text.len())
+                    .with_arg("limit", self.limits.max_bytes),
             )]);
         }
         // The parser's own nesting limits sit above ours, so ours answers first at the node
@@ -117,13 +116,15 @@ impl<'a> Builder<'a> {
                     }
                 }
                 Err(error) => {
-                    let kind = match error.kind() {
-                        granit_parser::ErrorKind::RecursionLimitExceeded => YamlErrorKind::Limit,
-                        _ => YamlErrorKind::Syntax,
+                    let error_at = Some(position(error.marker()));
+                    let found = match error.kind() {
+                        granit_parser::ErrorKind::RecursionLimitExceeded => YamlError::with_reason(
+                            YamlErrorKind::Limit,
+                            Phrase::new(&reasons::LIMIT_NESTING),
+                        ),
+                        _ => YamlError::new(YamlErrorKind::Syntax, error.info()),
                     };
-                    self.errors.push(
-                        YamlError::new(kind, error.info()).at(Some(position(error.marker()))),
-                    );
+                    self.errors.push(found.at(error_at));
                     break;
                 }
             }
@@ -147,8 +148,9 @@ impl<'a> Builder<'a> {
         })
     }
 
-    fn fail(&mut self, kind: YamlErrorKind, message: String, at: Position) -> Abort {
-        self.errors.push(YamlError::new(kind, message).at(Some(at)));
+    fn fail(&mut self, kind: YamlErrorKind, reason: Phrase, at: Position) -> Abort {
+        self.errors
+            .push(YamlError::with_reason(kind, reason).at(Some(at)));
         Abort
     }
 
@@ -159,7 +161,7 @@ impl<'a> Builder<'a> {
                 if self.documents > 1 {
                     return Err(self.fail(
                         YamlErrorKind::Unsupported,
-                        "a file holds one YAML document; this is a second one".to_owned(),
+                        Phrase::new(&reasons::SECOND_DOCUMENT),
                         at,
                     ));
                 }
@@ -195,7 +197,7 @@ impl<'a> Builder<'a> {
             Event::UnresolvedAlias(name) => {
                 return Err(self.fail(
                     YamlErrorKind::Syntax,
-                    format!("the alias `*{name}` names no anchor before it"),
+                    Phrase::new(&reasons::SYNTAX_ALIAS).with_arg("name", name),
                     at,
                 ));
             }
@@ -237,10 +239,7 @@ impl<'a> Builder<'a> {
         if self.nodes > self.limits.max_nodes {
             return Err(self.fail(
                 YamlErrorKind::Limit,
-                format!(
-                    "the document holds more than {} nodes (aliases count as copies)",
-                    self.limits.max_nodes
-                ),
+                Phrase::new(&reasons::LIMIT_NODES).with_arg("limit", self.limits.max_nodes),
                 at,
             ));
         }
@@ -281,10 +280,7 @@ impl<'a> Builder<'a> {
         let value = match (tag, style) {
             (Some(tag), _) => match core_suffix(tag) {
                 Some(suffix) => scalar::tagged(text, suffix),
-                None => Err(format!(
-                    "the tag `{}` is not used by this format; remove it",
-                    tag_text(tag)
-                )),
+                None => Err(Phrase::new(&reasons::TAG_UNUSED).with_arg("tag", tag_text(tag))),
             },
             (None, ScalarStyle::Plain) => scalar::plain(text),
             (None, _) => Ok(Value::String(text.to_owned())),
@@ -294,7 +290,7 @@ impl<'a> Builder<'a> {
             Err(message) => {
                 // Keep going: the document is refused, but later problems still show.
                 self.errors.push(
-                    YamlError::new(YamlErrorKind::Unsupported, message)
+                    YamlError::with_reason(YamlErrorKind::Unsupported, message)
                         .at(Some(at))
                         .with_pointer(slot.pointer.clone()),
                 );
@@ -343,9 +339,9 @@ impl<'a> Builder<'a> {
         } else if text == "<<" && style == ScalarStyle::Plain {
             keep = false;
             self.errors.push(
-                YamlError::new(
+                YamlError::with_reason(
                     YamlErrorKind::Unsupported,
-                    "merge keys (`<<`) are not used by this format; write the keys out",
+                    Phrase::new(&reasons::MERGE_KEY),
                 )
                 .at(Some(at))
                 .with_pointer(pointer.clone()),
@@ -369,17 +365,14 @@ impl<'a> Builder<'a> {
         let Some(slot) = self.slot() else {
             return Err(self.fail(
                 YamlErrorKind::Unsupported,
-                "a key must be a plain value, not a list or a mapping".to_owned(),
+                Phrase::new(&reasons::KEY_NOT_SCALAR),
                 at,
             ));
         };
         if self.stack.len() >= self.limits.max_depth {
             return Err(self.fail(
                 YamlErrorKind::Limit,
-                format!(
-                    "the document nests deeper than {} levels",
-                    self.limits.max_depth
-                ),
+                Phrase::new(&reasons::LIMIT_DEPTH).with_arg("limit", self.limits.max_depth),
                 at,
             ));
         }
@@ -415,10 +408,7 @@ impl<'a> Builder<'a> {
         if self.aliases > self.limits.max_aliases {
             return Err(self.fail(
                 YamlErrorKind::Limit,
-                format!(
-                    "the document uses more than {} aliases",
-                    self.limits.max_aliases
-                ),
+                Phrase::new(&reasons::LIMIT_ALIASES).with_arg("limit", self.limits.max_aliases),
                 at,
             ));
         }
@@ -427,7 +417,7 @@ impl<'a> Builder<'a> {
             // inside the node it names, which would copy itself forever.
             return Err(self.fail(
                 YamlErrorKind::Unsupported,
-                "an alias inside the node it refers to (a recursive alias)".to_owned(),
+                Phrase::new(&reasons::ALIAS_RECURSIVE),
                 at,
             ));
         };
@@ -437,7 +427,7 @@ impl<'a> Builder<'a> {
         let Some(slot) = self.slot() else {
             return Err(self.fail(
                 YamlErrorKind::Unsupported,
-                "an alias cannot be a key; write the key out".to_owned(),
+                Phrase::new(&reasons::ALIAS_KEY),
                 at,
             ));
         };
@@ -458,10 +448,7 @@ impl<'a> Builder<'a> {
         if self.anchored_nodes > self.limits.max_nodes {
             return Err(self.fail(
                 YamlErrorKind::Limit,
-                format!(
-                    "anchored nodes hold more than {} nodes in all",
-                    self.limits.max_nodes
-                ),
+                Phrase::new(&reasons::LIMIT_ANCHORED).with_arg("limit", self.limits.max_nodes),
                 at,
             ));
         }
@@ -488,12 +475,9 @@ impl<'a> Builder<'a> {
             && core_suffix(tag) != Some(expected)
         {
             self.errors.push(
-                YamlError::new(
+                YamlError::with_reason(
                     YamlErrorKind::Unsupported,
-                    format!(
-                        "the tag `{}` is not used by this format; remove it",
-                        tag_text(tag)
-                    ),
+                    Phrase::new(&reasons::TAG_UNUSED).with_arg("tag", tag_text(tag)),
                 )
                 .at(Some(at)),
             );

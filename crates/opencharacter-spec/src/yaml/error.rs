@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use super::Position;
-use crate::diagnostic::{Diagnostic, Help, codes, suggest};
+use crate::diagnostic::{Diagnostic, Help, Phrase, codes, suggest};
 
 /// What kind of problem a [`YamlError`] is; decides its diagnostic code.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -40,8 +40,12 @@ pub enum YamlErrorKind {
 pub struct YamlError {
     /// Which kind of problem.
     pub kind: YamlErrorKind,
-    /// What went wrong, without location.
+    /// What went wrong, without location, as the parser or serde said it (English, for logs
+    /// and `Display`).
     pub message: String,
+    /// What went wrong as a phrase of the standard text: what the diagnostic shows, in the
+    /// author's language.
+    pub reason: Box<Phrase>,
     /// JSON pointer of the offending node, when known.
     pub pointer: Option<String>,
     /// 1-based line, when known.
@@ -60,15 +64,32 @@ fn located(line: Option<u32>, column: Option<u32>) -> String {
 }
 
 impl YamlError {
+    /// An error from the parser's or serde's own message, sorted into a reason.
     pub(super) fn new(kind: YamlErrorKind, message: impl Into<String>) -> YamlError {
+        let message = message.into();
+        let reason = match kind {
+            YamlErrorKind::Syntax => super::reason::syntax(&message),
+            _ => super::reason::invalid(&message),
+        };
+        YamlError::with_reason(kind, reason).with_message(message)
+    }
+
+    /// An error of the reader's own, with its reason.
+    pub(super) fn with_reason(kind: YamlErrorKind, reason: Phrase) -> YamlError {
         YamlError {
             kind,
-            message: message.into(),
+            message: reason.english(),
+            reason: Box::new(reason),
             pointer: None,
             line: None,
             column: None,
             end: None,
         }
+    }
+
+    pub(super) fn with_message(mut self, message: String) -> YamlError {
+        self.message = message;
+        self
     }
 
     pub(super) fn at(mut self, position: Option<Position>) -> YamlError {
@@ -128,7 +149,7 @@ impl YamlError {
     pub fn to_diagnostic(&self) -> Diagnostic {
         let diagnostic = match &self.kind {
             YamlErrorKind::Syntax => {
-                Diagnostic::new(&codes::YAML_SYNTAX).with_arg("reason", &self.message)
+                Diagnostic::new(&codes::YAML_SYNTAX).with_word("reason", (*self.reason).clone())
             }
             YamlErrorKind::DuplicateKey { key, first } => {
                 let place = crate::diagnostic::Location {
@@ -143,17 +164,16 @@ impl YamlError {
                     .with_label(place, "first-defined-here")
             }
             YamlErrorKind::Limit => {
-                Diagnostic::new(&codes::YAML_LIMIT).with_arg("reason", &self.message)
+                Diagnostic::new(&codes::YAML_LIMIT).with_word("reason", (*self.reason).clone())
             }
-            YamlErrorKind::Unsupported => {
-                Diagnostic::new(&codes::YAML_UNSUPPORTED).with_arg("reason", &self.message)
-            }
+            YamlErrorKind::Unsupported => Diagnostic::new(&codes::YAML_UNSUPPORTED)
+                .with_word("reason", (*self.reason).clone()),
             YamlErrorKind::Invalid => {
-                Diagnostic::new(&codes::YAML_INVALID).with_arg("reason", &self.message)
+                Diagnostic::new(&codes::YAML_INVALID).with_word("reason", (*self.reason).clone())
             }
             YamlErrorKind::InvalidId { id } => Diagnostic::new(&codes::INVALID_ID)
                 .with_arg("id", id)
-                .with_arg("reason", &self.message),
+                .with_word("reason", (*self.reason).clone()),
         };
         let diagnostic = match &self.pointer {
             Some(pointer) => diagnostic.with_pointer(pointer.clone()),

@@ -26,6 +26,7 @@
 
 mod build;
 mod error;
+mod reason;
 mod recover;
 mod scalar;
 mod spans;
@@ -120,13 +121,14 @@ impl Document {
         serde_path_to_error::deserialize(&self.value).map_err(|error| {
             let pointer = pointer_of(error.path());
             let message = error.inner().to_string();
-            let kind = match invalid_id(&self.value, &pointer, &message) {
-                Some(id) => YamlErrorKind::InvalidId { id },
-                None => YamlErrorKind::Invalid,
+            let error = match invalid_id(&self.value, &pointer, &message) {
+                Some((id, error)) => {
+                    YamlError::with_reason(YamlErrorKind::InvalidId { id }, error.phrase())
+                        .with_message(message)
+                }
+                None => YamlError::new(YamlErrorKind::Invalid, message),
             };
-            YamlError::new(kind, message)
-                .at(self.spans.locate(&pointer))
-                .with_pointer(pointer)
+            error.at(self.spans.locate(&pointer)).with_pointer(pointer)
         })
     }
 
@@ -142,11 +144,15 @@ impl Document {
 /// message, so the candidates near the error (the string at the pointer, its last segment, the
 /// keys of the mapping there) are parsed as each kind of ID and the one whose error reads
 /// exactly as the message is it.
-fn invalid_id(value: &serde_json::Value, pointer: &str, message: &str) -> Option<String> {
+fn invalid_id(
+    value: &serde_json::Value,
+    pointer: &str,
+    message: &str,
+) -> Option<(String, crate::ids::IdError)> {
     use crate::ids::{
         ContentId, FieldId, IdError, PackId, QualifiedContentId, QualifiedFieldId, Reference,
     };
-    let is_its_error = |text: &str| {
+    let its_error = |text: &str| {
         let errors: [Option<IdError>; 7] = [
             text.parse::<PackId>().err(),
             text.parse::<ContentId>().err(),
@@ -157,9 +163,9 @@ fn invalid_id(value: &serde_json::Value, pointer: &str, message: &str) -> Option
             text.parse::<Reference<FieldId>>().err(),
         ];
         errors
-            .iter()
+            .into_iter()
             .flatten()
-            .any(|error| error.to_string() == message)
+            .find(|error| error.to_string() == message)
     };
     let node = value.pointer(pointer);
     let mut candidates: Vec<String> = Vec::new();
@@ -172,7 +178,9 @@ fn invalid_id(value: &serde_json::Value, pointer: &str, message: &str) -> Option
     if let Some(serde_json::Value::Object(map)) = node {
         candidates.extend(map.keys().cloned());
     }
-    candidates.into_iter().find(|text| is_its_error(text))
+    candidates
+        .into_iter()
+        .find_map(|text| its_error(&text).map(|error| (text, error)))
 }
 
 /// The JSON pointer of a serde error path. Enum variants are keys in the value, so they are
@@ -198,10 +206,12 @@ fn pointer_of(path: &serde_path_to_error::Path) -> String {
 /// The first problem, located.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     let document = Document::parse(text).map_err(|errors| {
-        errors
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| YamlError::new(YamlErrorKind::Syntax, "the text could not be read"))
+        errors.into_iter().next().unwrap_or_else(|| {
+            YamlError::with_reason(
+                YamlErrorKind::Syntax,
+                crate::diagnostic::Phrase::new(&crate::diagnostic::reasons::SYNTAX_OTHER),
+            )
+        })
     })?;
     document.deserialize()
 }

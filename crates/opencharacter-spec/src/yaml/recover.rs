@@ -174,18 +174,20 @@ impl Document {
     /// The error for `message` at `pointer` (into this document as written).
     pub(super) fn error_at(&self, pointer: &str, message: String) -> YamlError {
         use super::YamlErrorKind;
-        let kind = match super::invalid_id(&self.value, pointer, &message) {
-            Some(id) => YamlErrorKind::InvalidId { id },
-            None => YamlErrorKind::Invalid,
-        };
+
         let at = if message.starts_with("unknown field") || message.starts_with("missing field") {
             self.spans.locate(pointer)
         } else {
             self.spans.locate_value(pointer)
         };
-        let mut error = YamlError::new(kind, message)
-            .at(at)
-            .with_pointer(pointer.to_owned());
+        let error = match super::invalid_id(&self.value, pointer, &message) {
+            Some((id, error)) => {
+                YamlError::with_reason(YamlErrorKind::InvalidId { id }, error.phrase())
+                    .with_message(message)
+            }
+            None => YamlError::new(YamlErrorKind::Invalid, message),
+        };
+        let mut error = error.at(at).with_pointer(pointer.to_owned());
         error.end = self.spans.end_of(pointer, error.position());
         error
     }

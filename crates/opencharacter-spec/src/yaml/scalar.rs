@@ -3,10 +3,11 @@
 //! Only plain scalars are typed; quoted and block scalars are strings. YAML 1.1's `yes`, `no`,
 //! `on`, `off` and sexagesimal numbers are strings, so `defaultLanguage: no` means Norwegian.
 
+use crate::diagnostic::{Phrase, reasons};
 use serde_json::{Number, Value};
 
 /// Why a scalar cannot become a JSON value.
-pub(super) type ScalarError = String;
+pub(super) type ScalarError = Phrase;
 
 /// The JSON value of a plain scalar.
 pub(super) fn plain(text: &str) -> Result<Value, ScalarError> {
@@ -27,7 +28,11 @@ pub(super) fn plain(text: &str) -> Result<Value, ScalarError> {
 
 /// The JSON value of a scalar with an explicit core-schema tag (`!!str`, `!!int`, …).
 pub(super) fn tagged(text: &str, suffix: &str) -> Result<Value, ScalarError> {
-    let mismatch = || format!("`{text}` is not a valid `!!{suffix}`");
+    let mismatch = || {
+        Phrase::new(&reasons::TAG_MISMATCH)
+            .with_arg("text", text)
+            .with_arg("tag", suffix)
+    };
     match suffix {
         "str" => Ok(Value::String(text.to_owned())),
         "null" if is_null(text) => Ok(Value::Null),
@@ -45,7 +50,7 @@ fn to_float(value: &Value, text: &str) -> Result<Value, ScalarError> {
         .as_f64()
         .and_then(Number::from_f64)
         .map(Value::Number)
-        .ok_or_else(|| format!("`{text}` is not a number JSON can hold"))
+        .ok_or_else(|| Phrase::new(&reasons::NUMBER_NOT_JSON).with_arg("text", text))
 }
 
 fn is_null(text: &str) -> bool {
@@ -62,7 +67,7 @@ fn boolean(text: &str) -> Option<bool> {
 
 /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`; `None` when `text` is not an integer at all.
 fn integer(text: &str) -> Option<Result<Value, ScalarError>> {
-    let too_large = || format!("the integer `{text}` does not fit in 64 bits");
+    let too_large = || Phrase::new(&reasons::INTEGER_TOO_LARGE).with_arg("text", text);
     if let Some(octal) = text.strip_prefix("0o") {
         if octal.is_empty() || !octal.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
             return None;
@@ -106,9 +111,9 @@ fn integer(text: &str) -> Option<Result<Value, ScalarError>> {
 fn float(text: &str) -> Option<Result<Value, ScalarError>> {
     let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
     if matches!(unsigned, ".inf" | ".Inf" | ".INF") || matches!(text, ".nan" | ".NaN" | ".NAN") {
-        return Some(Err(format!(
-            "`{text}` is not a number JSON can hold; write a finite number"
-        )));
+        return Some(Err(
+            Phrase::new(&reasons::NUMBER_NOT_JSON).with_arg("text", text)
+        ));
     }
     let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
         Some(cut) => (&unsigned[..cut], Some(&unsigned[cut + 1..])),
@@ -138,13 +143,17 @@ fn float(text: &str) -> Option<Result<Value, ScalarError>> {
         // Rust refuses `1.` and `.5` less often than YAML allows them; pad and retry.
         Err(_) => match text.replace(".e", ".0e").replace(".E", ".0E").parse() {
             Ok(parsed) => parsed,
-            Err(_) => return Some(Err(format!("`{text}` is not a number JSON can hold"))),
+            Err(_) => {
+                return Some(Err(
+                    Phrase::new(&reasons::NUMBER_NOT_JSON).with_arg("text", text)
+                ));
+            }
         },
     };
     Some(
         Number::from_f64(parsed)
             .map(Value::Number)
-            .ok_or_else(|| format!("`{text}` is too large for a number JSON can hold")),
+            .ok_or_else(|| Phrase::new(&reasons::NUMBER_TOO_LARGE).with_arg("text", text)),
     )
 }
 

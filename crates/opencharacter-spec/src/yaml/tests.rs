@@ -412,9 +412,17 @@ fn an_id_that_does_not_parse_is_invalid_id_with_the_ids_own_reason() {
     let diagnostic = error.to_diagnostic();
     assert_eq!(diagnostic.code.name, "invalid-id");
     assert_eq!(diagnostic.args["id"], "Gear");
+    // The ID's own reason, typed: `IDs are lowercase` at column 1, in English and Spanish.
+    assert_eq!(
+        diagnostic.reason("reason").map(|r| r.key),
+        Some("id-unexpected")
+    );
+    assert!(diagnostic.message().contains("column 1"), "{diagnostic:?}");
+    let spanish = crate::standard_text::StandardText::bundled("es").unwrap();
     assert!(
-        diagnostic.args["reason"].contains("column 1"),
-        "{diagnostic:?}"
+        diagnostic.message_in(spanish).contains("en la columna 1"),
+        "{}",
+        diagnostic.message_in(spanish)
     );
     assert_eq!(diagnostic.location.pointer.as_deref(), Some("/type"));
     // An ID written as a key.
