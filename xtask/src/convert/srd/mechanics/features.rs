@@ -59,7 +59,7 @@ pub const FEATURES: &[Entry] = &[
         &[(
             "speed.walk",
             "add",
-            "lookup(level, 2, 10, 6, 15, 10, 20, 14, 25, 18, 30)",
+            "lookup(levels(\"classes.monk\"), 2, 10, 6, 15, 10, 20, 14, 25, 18, 30)",
             "not(combat.armor.worn) and combat.shield_bonus == 0",
         )],
     ),
@@ -161,26 +161,41 @@ pub const FEATURE_GRANTS: &[(&str, &str, &[&str])] = &[
 ];
 
 /// Dice, DCs and numbers of class features, shown as the feature's rolls:
-/// `(feature, rule, [(property, value)])`. `level` is the character's level (one class; levels
-/// per class wait for issue 18's multiclassing).
+/// `(feature, rule, [(property, value)])`. Each scales with its class's own level (`levels("classes.monk")`).
 pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     (
         "sneak-attack",
         "Sneak Attack (rogue table): 1d6 at 1st level, a die more every odd level, 10d6 at 19th",
-        &[("damage", "(ceil(level / 2))d6")],
+        &[("damage", "(ceil(levels(\"classes.rogue\") / 2))d6")],
+    ),
+    (
+        "ki",
+        "Ki (monk 2): the ki save DC, 8 + proficiency bonus + Wisdom modifier",
+        &[("save_dc", "8 + proficiency + abilities.wis.mod")],
+    ),
+    (
+        "dark-ones-own-luck",
+        "Dark One's Own Luck (Fiend, warlock 6): add a d10 to an ability check or saving throw",
+        &[("die", "1d10")],
     ),
     (
         "second-wind",
         "Second Wind (fighter 1): regain 1d10 + fighter level hit points",
-        &[("heal", "1d10 + level")],
+        &[("heal", "1d10 + levels(\"classes.fighter\")")],
     ),
     (
         "martial-arts",
         "Martial Arts (monk table): d4, d6 at 5th, d8 at 11th, d10 at 17th, + DEX or STR",
-        &[(
-            "damage",
-            "1d(lookup(level, 1, 4, 5, 6, 11, 8, 17, 10)) + max(abilities.str.mod, abilities.dex.mod)",
-        )],
+        &[
+            (
+                "damage",
+                "1d(lookup(levels(\"classes.monk\"), 1, 4, 5, 6, 11, 8, 17, 10)) + max(abilities.str.mod, abilities.dex.mod)",
+            ),
+            (
+                "die",
+                "1d(lookup(levels(\"classes.monk\"), 1, 4, 5, 6, 11, 8, 17, 10))",
+            ),
+        ],
     ),
     (
         "bardic-inspiration-d6",
@@ -231,7 +246,10 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
         "divine-strike",
         "Divine Strike (Life Domain, cleric 8): an extra 1d8 radiant damage, 2d8 at 14th level",
         &[
-            ("damage", "(lookup(level, 8, 1, 14, 2))d8"),
+            (
+                "damage",
+                "(lookup(levels(\"classes.cleric\"), 8, 1, 14, 2))d8",
+            ),
             ("damage_type", "damage-types.radiant"),
         ],
     ),
@@ -301,12 +319,12 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     (
         "channel-divinity-preserve-life",
         "Preserve Life (Life Domain, cleric 2): 5 × cleric level hit points to divide",
-        &[("heal", "5 * level")],
+        &[("heal", "5 * levels(\"classes.cleric\")")],
     ),
     (
         "wholeness-of-body",
         "Wholeness of Body (Way of the Open Hand, monk 6): regain 3 × monk level hit points",
-        &[("heal", "3 * level")],
+        &[("heal", "3 * levels(\"classes.monk\")")],
     ),
     (
         "survivor",
@@ -316,7 +334,10 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     (
         "dark-ones-blessing",
         "Dark One's Blessing (Fiend, warlock 1): temporary hit points = CHA modifier + warlock level (minimum 1)",
-        &[("temp_hp", "max(1, abilities.cha.mod + level)")],
+        &[(
+            "temp_hp",
+            "max(1, abilities.cha.mod + levels(\"classes.warlock\"))",
+        )],
     ),
     (
         "hurl-through-hell",
@@ -326,11 +347,14 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     (
         "deflect-missiles",
         "Deflect Missiles (monk 3): damage reduced by 1d10 + DEX modifier + monk level",
-        &[("reduction", "1d10 + abilities.dex.mod + level")],
+        &[(
+            "reduction",
+            "1d10 + abilities.dex.mod + levels(\"classes.monk\")",
+        )],
     ),
     (
         "slow-fall",
         "Slow Fall (monk 4): falling damage reduced by 5 × monk level",
-        &[("reduction", "5 * level")],
+        &[("reduction", "5 * levels(\"classes.monk\")")],
     ),
 ];
