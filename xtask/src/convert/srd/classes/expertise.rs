@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::super::{Ctx, Error, word};
 
 /// The SRD's skills (5e-SRD-Skills.json indexes).
-const SKILLS: [&str; 18] = [
+pub const SKILLS: [&str; 18] = [
     "acrobatics",
     "animal-handling",
     "arcana",

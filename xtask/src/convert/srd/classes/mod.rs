@@ -9,6 +9,7 @@
 //! proficiencies, its caster kind, its features' levels), and every number they give is
 //! checked by the hand-worked characters (`tests/data/srd-characters/`).
 
+mod counters;
 mod effects;
 mod expertise;
 mod resources;
@@ -102,6 +103,7 @@ fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 ("properties", Value::Object(properties)),
                 ("effects", json!(effects::feature_effects(index(entry)))),
                 ("resources", resources::feature_resources(index(entry))),
+                ("choices", feature_choices(index(entry))),
                 (
                     "grants",
                     json!(super::mechanics::feature_grants(index(entry))),
@@ -248,10 +250,32 @@ fn classes(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                     .iter()
                     .map(|i| format!("features.{}", index(i)))
                     .collect();
-                choices.insert(
-                    "eldritch_invocations".into(),
-                    json!({ "count": 2, "items": items, "when": when }),
-                );
+                // "Invocations Known" (warlock table): one choice per step of the column,
+                // `eldritch_invocations` for the first two, then `_2`, `_3` … one more each.
+                let steps = counters::counters(corpus, local)
+                    .into_iter()
+                    .find(|c| c.word == "invocations_known")
+                    .map(|c| c.steps)
+                    .unwrap_or_default();
+                let mut before = 0;
+                let steps: Vec<&(i64, String)> =
+                    steps.iter().filter(|(_, c)| c.as_str() != "0").collect();
+                for (n, (step_level, count)) in steps.iter().enumerate() {
+                    let count: i64 = count.parse().unwrap_or(0);
+                    let key = if n == 0 {
+                        "eldritch_invocations".to_owned()
+                    } else {
+                        format!("eldritch_invocations_{}", n + 1)
+                    };
+                    let mut choice = json!({
+                        "items": items, "when": format!("{level_of} >= {step_level}")
+                    });
+                    if count - before != 1 {
+                        choice["count"] = json!(count - before);
+                    }
+                    choices.insert(key, choice);
+                    before = count;
+                }
             }
         }
         let mut cantrips = Vec::new();
@@ -279,7 +303,13 @@ fn classes(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         cantrips.sort_unstable();
         known.sort_unstable();
         let hit_die = entry["hit_die"].as_i64().unwrap_or(8);
-        let effects = effects::class_effects(local, hit_die, &cantrips, &known);
+        let mut effects = effects::class_effects(local, hit_die, &cantrips, &known);
+        for counter in counters::counters(corpus, local) {
+            effects.push(json!({
+                "target": format!("{local}.{}", counter.word), "op": "set",
+                "value": counters::lookup(&counter, &level_of),
+            }));
+        }
         let spellcasting = &entry["spellcasting"];
         let casting_ability = spellcasting.get("spellcasting_ability").map(index);
         let prerequisites: Vec<&Value> = list(multiclass, "prerequisites")
@@ -475,13 +505,22 @@ fn subclasses(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         let local = index(entry);
         let level_of = effects::levels(index(&entry["class"]));
         let mut grants = Vec::new();
+        let mut choices = Map::new();
         for feature in corpus.get("Features") {
             if feature.get("subclass").map(index) != Some(local) || feature.get("parent").is_some()
             {
                 continue;
             }
             let level = feature["level"].as_i64().unwrap_or(1);
-            grants.push(json!({ "item": format!("features.{}", index(feature)), "when": format!("{level_of} >= {level}") }));
+            let when = format!("{level_of} >= {level}");
+            grants.push(json!({ "item": format!("features.{}", index(feature)), "when": when }));
+            // A subclass feature's options (the Hunter's Prey, Defensive Tactics …): a choice
+            // of the subclass, from the feature's level.
+            if let Some(options) = feature["feature_specific"].get("subfeature_options")
+                && let Some(choice) = choice_from(options, Some(when.clone()))
+            {
+                choices.insert(word(index(feature)), choice);
+            }
         }
         for level in corpus.get("Levels") {
             if level.get("subclass").map(index) == Some(local)
@@ -510,6 +549,7 @@ fn subclasses(ctx: &mut Ctx<'_>) -> Result<(), Error> {
                     json!({ "class": format!("classes.{}", index(&entry["class"])) }),
                 ),
                 ("grants", json!(grants)),
+                ("choices", Value::Object(choices)),
             ]),
         )?;
     }
@@ -529,6 +569,10 @@ pub fn write_rules(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         labels.push((field, text));
     };
     number(
+        "paladin.aura_of_protection".into(),
+        "Paladin: Aura of Protection bonus to saves".into(),
+    );
+    number(
         "spellcasting.level".into(),
         "Spellcaster level (multiclass)".into(),
     );
@@ -542,6 +586,7 @@ pub fn write_rules(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         "Pact Magic slot level".into(),
     );
     let mut shown = vec![
+        "paladin.aura_of_protection".to_owned(),
         "spellcasting.level".to_owned(),
         "spellcasting.pact.slots".to_owned(),
         "spellcasting.pact.level".to_owned(),
@@ -561,6 +606,30 @@ pub fn write_rules(ctx: &mut Ctx<'_>) -> Result<(), Error> {
             number(field, format!("{name} {text}"));
         }
     }
+    // Each class table's own columns (`counters`), shown in the class's group.
+    let mut column_fields = Map::new();
+    for class in ctx.corpus.get("Classes") {
+        let class = index(class);
+        for counter in counters::counters(ctx.corpus, class) {
+            let field = format!("{class}.{}", counter.word);
+            let def = if counter.dice {
+                json!({ "type": "dice" })
+            } else {
+                json!({ "type": "number", "default": 0 })
+            };
+            column_fields.insert(field.clone(), def);
+            labels.push((
+                field.clone(),
+                format!(
+                    "{}: {}",
+                    sentence_case(class),
+                    counter.word.replace('_', " ")
+                ),
+            ));
+            shown.push(field);
+        }
+    }
+    fields.extend(column_fields);
     let mut effects = Map::new();
     effects.insert(
         "level_from_classes".into(),
@@ -613,4 +682,19 @@ fn sentence_case(word: &str) -> String {
     chars.next().map_or_else(String::new, |c| {
         c.to_uppercase().collect::<String>() + chars.as_str()
     })
+}
+
+/// Choices class features ask that the data leaves to the text: the College of Lore's Bonus
+/// Proficiencies (three skills of your choice, bard 3).
+fn feature_choices(local: &str) -> Value {
+    match local {
+        "bonus-proficiencies" => {
+            let skills: Vec<String> = expertise::SKILLS
+                .iter()
+                .map(|s| format!("proficiencies.skill-{s}"))
+                .collect();
+            json!({ "skills": { "count": 3, "items": skills } })
+        }
+        _ => Value::Null,
+    }
 }

@@ -124,6 +124,75 @@ pub const FEATURES: &[Entry] = &[
         "Defensive Tactics, Steel Will (ranger 7): advantage on saves against being frightened",
         &[("advantage.saves_vs_frightened", "set", "true", "")],
     ),
+    (
+        "aura-of-protection",
+        "Aura of Protection (paladin 6): + Charisma modifier (minimum +1) to saving throws",
+        &[
+            (
+                "paladin.aura_of_protection",
+                "set",
+                "max(1, abilities.cha.mod)",
+                "",
+            ),
+            ("saves.*", "add", "paladin.aura_of_protection", ""),
+        ],
+    ),
+    (
+        "additional-magical-secrets",
+        "Additional Magical Secrets (College of Lore, bard 6): two more spells known from any class",
+        &[
+            ("spellcasting.bard.spells_known", "add", "2", ""),
+            ("spellcasting.spells_known", "add", "2", ""),
+        ],
+    ),
+    (
+        "bonus-cantrip",
+        "Bonus Cantrip (Circle of the Land, druid 2): one more druid cantrip known",
+        &[
+            ("spellcasting.druid.cantrips_known", "add", "1", ""),
+            ("spellcasting.cantrips_known", "add", "1", ""),
+        ],
+    ),
+    (
+        "eldritch-invocation-armor-of-shadows",
+        "Armor of Shadows: mage armor at will, AC 13 + DEX without armor (a base, the higher kept)",
+        &[(
+            "combat.ac.base",
+            "best",
+            "13 + abilities.dex.mod",
+            "not(combat.armor.worn)",
+        )],
+    ),
+    (
+        "reckless-attack",
+        "Reckless Attack (barbarian 2): advantage on Strength melee attacks (a flag)",
+        &[("flags.reckless_attack", "set", "true", "")],
+    ),
+    (
+        "uncanny-dodge",
+        "Uncanny Dodge (rogue 5): half damage from an attacker you can see (a flag)",
+        &[("flags.uncanny_dodge", "set", "true", "")],
+    ),
+    (
+        "superior-hunters-defense-uncanny-dodge",
+        "Superior Hunter's Defense, Uncanny Dodge (ranger 15) (a flag)",
+        &[("flags.uncanny_dodge", "set", "true", "")],
+    ),
+    (
+        "reliable-talent",
+        "Reliable Talent (rogue 11): a d20 roll of 9 or lower counts as 10 on proficient checks (a flag)",
+        &[("flags.reliable_talent", "set", "true", "")],
+    ),
+    (
+        "potent-cantrip",
+        "Potent Cantrip (School of Evocation, wizard 6): half damage from a cantrip on a successful save (a flag)",
+        &[("flags.potent_cantrip", "set", "true", "")],
+    ),
+    (
+        "supreme-healing",
+        "Supreme Healing (Life Domain, cleric 17): healing dice give their maximum (a flag)",
+        &[("flags.supreme_healing", "set", "true", "")],
+    ),
 ];
 
 /// Proficiencies features grant beyond the data: `(feature, rule, [items])`.
@@ -179,6 +248,27 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
         &[("die", "1d10")],
     ),
     (
+        "cutting-words",
+        "Cutting Words (College of Lore, bard 3): a Bardic Inspiration die subtracted from a roll",
+        &[(
+            "die",
+            "1d(lookup(levels(\"classes.bard\"), 1, 6, 5, 8, 10, 10, 15, 12))",
+        )],
+    ),
+    (
+        "peerless-skill",
+        "Peerless Skill (College of Lore, bard 14): a Bardic Inspiration die added to a check",
+        &[(
+            "die",
+            "1d(lookup(levels(\"classes.bard\"), 1, 6, 5, 8, 10, 10, 15, 12))",
+        )],
+    ),
+    (
+        "relentless-rage",
+        "Relentless Rage (barbarian 11): a DC 10 Constitution save to drop to 1 hit point instead (+5 each time after, back to 10 on a rest)",
+        &[("save_dc", "10"), ("save_ability", "abilities.con")],
+    ),
+    (
         "second-wind",
         "Second Wind (fighter 1): regain 1d10 + fighter level hit points",
         &[("heal", "1d10 + levels(\"classes.fighter\")")],
@@ -199,8 +289,11 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     ),
     (
         "bardic-inspiration-d6",
-        "Bardic Inspiration (bard 1): a d6",
-        &[("die", "1d6")],
+        "Bardic Inspiration (bard table): a d6, d8 at 5th level, d10 at 10th, d12 at 15th (the die the feature gives now)",
+        &[(
+            "die",
+            "1d(lookup(levels(\"classes.bard\"), 1, 6, 5, 8, 10, 10, 15, 12))",
+        )],
     ),
     (
         "bardic-inspiration-d8",
@@ -219,8 +312,11 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     ),
     (
         "song-of-rest-d6",
-        "Song of Rest (bard 2): an extra 1d6 hit points",
-        &[("heal", "1d6")],
+        "Song of Rest (bard table): an extra 1d6 hit points, 1d8 at 9th level, 1d10 at 13th, 1d12 at 17th (the die now)",
+        &[(
+            "heal",
+            "1d(lookup(levels(\"classes.bard\"), 2, 6, 9, 8, 13, 10, 17, 12))",
+        )],
     ),
     (
         "song-of-rest-d8",

@@ -84,7 +84,7 @@ const SKILLS: [&str; 18] = [
 ];
 
 /// Flags beside the damage types' resistances and immunities: `(field, label)`.
-const FLAGS: [(&str, &str); 9] = [
+const FLAGS: [(&str, &str); 14] = [
     (
         "advantage.saves_vs_poison",
         "Advantage on saves against poison",
@@ -111,6 +111,26 @@ const FLAGS: [(&str, &str); 9] = [
     (
         "flags.reroll_natural_one",
         "Reroll a natural 1 on an attack, check or save",
+    ),
+    (
+        "flags.reckless_attack",
+        "Reckless Attack: advantage on Strength melee attacks",
+    ),
+    (
+        "flags.uncanny_dodge",
+        "Uncanny Dodge: half damage from an attacker you can see",
+    ),
+    (
+        "flags.reliable_talent",
+        "Reliable Talent: a d20 of 9 or lower counts as 10 on proficient checks",
+    ),
+    (
+        "flags.potent_cantrip",
+        "Potent Cantrip: half damage from a cantrip on a successful save",
+    ),
+    (
+        "flags.supreme_healing",
+        "Supreme Healing: healing dice give their maximum",
     ),
 ];
 
