@@ -202,9 +202,15 @@ fn skills_from(build: &Build, source: impl Fn(&str) -> bool) -> Vec<String> {
         .collect()
 }
 
-/// A fighting-style feature of `class` (`features.fighter-fighting-style-defense`).
+/// A fighting-style feature of `class`: the fighter's and the ranger's are their own
+/// (`features.fighter-fighting-style-defense`), the paladin's the plain ones
+/// (`features.fighting-style-defense`).
 fn style(class: &str, style: &str) -> String {
-    format!("features.{class}-fighting-style-{style}")
+    if class == "paladin" {
+        format!("features.fighting-style-{style}")
+    } else {
+        format!("features.{class}-fighting-style-{style}")
+    }
 }
 
 fn choice_text(build: &Build, key: &str) -> Option<String> {
@@ -291,15 +297,32 @@ fn class_entries(build: &Build, levels_per_class: bool) -> Vec<Entry> {
         if name == "sorcerer" {
             metamagic_answers(build, &mut entry);
         }
+        if name == "warlock" {
+            invocation_answers(build, &mut entry);
+            if let Some(boon) = choice_text(build, "pact_boon").filter(|b| b != "none") {
+                entry.choice("pact_boon", vec![format!("features.pact-of-the-{boon}")]);
+            }
+        }
         out.push(entry);
         if class.subclass != "none" {
             let mut sub = Entry::new(&format!("subclasses.{}", class.subclass)).slot("subclass");
             let extra = choice_text(build, "additional_fighting_style").filter(|s| s != "none");
             if let Some(extra) = extra {
-                sub.granted(
-                    "features.additional-fighting-style",
-                    "fighting_style",
-                    vec![format!("features.fighting-style-{extra}")],
+                sub.choice("additional_fighting_style", vec![style("fighter", &extra)]);
+            }
+            if let Some(color) = choice_text(build, "dragon_ancestor") {
+                sub.choice("dragon_ancestor", vec![dragon_ancestor(&color)]);
+            }
+            if let Some(land) = choice_text(build, "circle_land") {
+                sub.choice(
+                    "circle_of_the_land",
+                    vec![format!("features.circle-of-the-land-{land}")],
+                );
+            }
+            if let Some(prey) = choice_text(build, "hunters_prey") {
+                sub.choice(
+                    "hunters_prey",
+                    vec![format!("features.hunters-prey-{prey}")],
                 );
             }
             sub.granted(
@@ -312,6 +335,20 @@ fn class_entries(build: &Build, levels_per_class: bool) -> Vec<Entry> {
     }
     out.extend(subclasses);
     out
+}
+
+/// The Draconic Bloodline's Dragon Ancestor feature of a color, named with its damage type
+/// (the Draconic Ancestry table: black and copper acid, blue and bronze lightning, brass, gold
+/// and red fire, green poison, silver and white cold).
+fn dragon_ancestor(color: &str) -> String {
+    let damage = match color {
+        "black" | "copper" => "acid",
+        "blue" | "bronze" => "lightning",
+        "green" => "poison",
+        "silver" | "white" => "cold",
+        _ => "fire",
+    };
+    format!("features.dragon-ancestor-{color}-{damage}-damage")
 }
 
 /// Metamagic: two options at 3rd level, one more at 10th and at 17th, in the build's order.
@@ -332,6 +369,30 @@ fn metamagic_answers(build: &Build, entry: &mut Entry) {
         let (now, later) = rest.split_at(rest.len().min(count));
         entry.choice(choice, now.to_vec());
         rest = later;
+    }
+}
+
+/// Eldritch Invocations: two at 2nd level (`eldritch_invocations`), then one more at each step
+/// of the Invocations Known column (`eldritch_invocations_2`, `_3` …), in the build's order.
+fn invocation_answers(build: &Build, entry: &mut Entry) {
+    let picks: Vec<String> = build
+        .choices
+        .get("eldritch_invocations")
+        .and_then(|v| v.as_array())
+        .map(|p| {
+            p.iter()
+                .filter_map(|m| m.as_str())
+                .map(|m| format!("features.eldritch-invocation-{m}"))
+                .collect()
+        })
+        .unwrap_or_default();
+    let first: Vec<String> = picks.iter().take(2).cloned().collect();
+    entry.choice("eldritch_invocations", first);
+    for (n, pick) in picks.iter().skip(2).enumerate() {
+        entry.choice(
+            &format!("eldritch_invocations_{}", n + 2),
+            vec![pick.clone()],
+        );
     }
 }
 

@@ -182,28 +182,61 @@ pub enum FeatureProbe {
 
 /// The probe of each feature the oracle names, where the pack has a place for it.
 pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
+    use FeatureProbe::{Dc, Dice, Flag, Number};
     Some(match name {
-        "Rage damage" => FeatureProbe::Number("combat.rage_damage"),
-        "Critical hit range" => FeatureProbe::Number("combat.critical_min"),
-        "Martial Arts die" => FeatureProbe::Dice("features.martial-arts", "die"),
-        "Sneak Attack" => FeatureProbe::Dice("features.sneak-attack", "damage"),
-        "Ki save DC" => FeatureProbe::Dc("features.ki", "save"),
-        "Evasion" => FeatureProbe::Flag("flags.evasion"),
-        "Lucky" => FeatureProbe::Flag("flags.reroll_natural_one"),
+        "Rage damage" => Number("barbarian.rage_damage_bonus"),
+        "Brutal Critical" => Number("barbarian.brutal_critical_dice"),
+        "Critical hit range" => Number("combat.critical_min"),
+        "Martial Arts die" => Dice("features.martial-arts", "die"),
+        "Sneak Attack" => Dice("features.sneak-attack", "damage"),
+        "Ki save DC" => Dc("features.ki", "save"),
+        "Relentless Rage DC" => Dc("features.relentless-rage", "save"),
+        "Intimidating Presence DC" => Dc("features.intimidating-presence", "save"),
+        "Song of Rest" => Dice("features.song-of-rest-d6", "healing"),
+        "Cutting Words" => Dice("features.cutting-words", "die"),
+        "Peerless Skill" => Dice("features.peerless-skill", "die"),
+        "Deflect Missiles" => Dice("features.deflect-missiles", "reduction"),
+        "Slow Fall" => Dice("features.slow-fall", "reduction"),
+        "Survivor" => Dice("features.survivor", "healing"),
+        "Dark One's Blessing" => Dice("features.dark-ones-blessing", "temporary_hit_points"),
+        "Hunter's Prey: Colossus Slayer" => Dice("features.hunters-prey-colossus-slayer", "damage"),
+        "Divine Strike" => Dice("features.divine-strike", "damage"),
+        "Improved Divine Smite" => Dice("features.improved-divine-smite", "damage"),
+        "Evasion" => Flag("flags.evasion"),
+        "Lucky" => Flag("flags.reroll_natural_one"),
+        "Reckless Attack" => Flag("flags.reckless_attack"),
+        "Uncanny Dodge" => Flag("flags.uncanny_dodge"),
+        "Reliable Talent" => Flag("flags.reliable_talent"),
+        "Potent Cantrip" => Flag("flags.potent_cantrip"),
+        "Supreme Healing" => Flag("flags.supreme_healing"),
+        "Gnome Cunning" => Flag("advantage.mental_saves_vs_magic"),
         "Damage resistance" => match value {
-            "lightning" => FeatureProbe::Flag("resistance.lightning"),
-            "fire" => FeatureProbe::Flag("resistance.fire"),
-            "poison" => FeatureProbe::Flag("resistance.poison"),
-            "necrotic" => FeatureProbe::Flag("resistance.necrotic"),
+            "lightning" => Flag("resistance.lightning"),
+            "fire" => Flag("resistance.fire"),
+            "poison" => Flag("resistance.poison"),
+            "necrotic" => Flag("resistance.necrotic"),
             _ => return None,
         },
-        "Favored enemies" => FeatureProbe::Number("ranger.favored_enemies"),
-        "Favored terrains" => FeatureProbe::Number("ranger.favored_terrains"),
-        "Metamagic known" => FeatureProbe::Number("sorcerer.metamagic_known"),
-        "Eldritch Invocations known" => FeatureProbe::Number("warlock.invocations_known"),
-        "Aura of Protection" => FeatureProbe::Number("paladin.aura_of_protection"),
+        "Favored enemies" => Number("ranger.favored_enemies"),
+        "Favored terrains" => Number("ranger.favored_terrain"),
+        "Metamagic known" => Number("sorcerer.metamagic_known"),
+        "Eldritch Invocations known" => Number("warlock.invocations_known"),
+        "Aura of Protection" => Number("paladin.aura_of_protection"),
         _ => return None,
     })
+}
+
+/// The dice (or number) an oracle text starts with: `1d8 radiant` → `1d8`, `10 hit points` →
+/// `10`, `1d10 + 16` → itself.
+pub fn dice_part(text: &str) -> String {
+    text.split(' ')
+        .take_while(|w| {
+            !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_digit() || "d+-×()".contains(c))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The leading whole number of an oracle text (`+2` → 2, `19–20` → 19, `3` → 3).

@@ -324,9 +324,8 @@ fn features(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
             }
             Some(FeatureProbe::Dice(item, roll)) => {
                 let shown = roll_at(sheet, item, roll, None).and_then(roll_value);
-                let holds = shown
-                    .as_deref()
-                    .is_some_and(|d| same_dice(d, &feature.value));
+                let want = probes::dice_part(&feature.value);
+                let holds = shown.as_deref().is_some_and(|d| same_dice(d, &want));
                 (shown, holds)
             }
             Some(FeatureProbe::Dc(item, roll)) => {
@@ -368,7 +367,7 @@ fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
         // The dice: `3 × (1d4 + 1)` is three rolls of `1d4 + 1`.
         let (times, dice) = match roll.dice.split_once(" × ") {
             Some((times, dice)) => (
-                times.parse::<i64>().ok(),
+                times.parse::<i64>().ok().filter(|t| *t != 1),
                 dice.trim_start_matches('(').trim_end_matches(')'),
             ),
             None => (None, roll.dice.as_str()),
