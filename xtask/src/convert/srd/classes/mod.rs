@@ -12,6 +12,7 @@
 mod counters;
 mod effects;
 mod expertise;
+mod improvements;
 mod resources;
 mod tables;
 
@@ -26,6 +27,7 @@ use tables::CLASS_RULES;
 pub fn convert(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
     features(ctx, facts)?;
     expertise::items(ctx)?;
+    improvements::items(ctx)?;
     classes(ctx, facts)?;
     class_levels(ctx, facts)?;
     subclasses(ctx)?;
@@ -103,7 +105,13 @@ fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 ("properties", Value::Object(properties)),
                 ("effects", json!(effects::feature_effects(index(entry)))),
                 ("resources", resources::feature_resources(index(entry))),
-                ("choices", feature_choices(index(entry))),
+                (
+                    "choices",
+                    match improvements::choice(index(entry)) {
+                        Value::Null => feature_choices(index(entry)),
+                        asi => asi,
+                    },
+                ),
                 (
                     "grants",
                     json!(super::mechanics::feature_grants(index(entry))),
