@@ -1,8 +1,8 @@
 //! A hand-worked build (`build:` in `tests/data/srd-characters/*.yaml`, plain terms) written as
 //! a character file of the SRD 5.1 pack, the way a builder app saves what its player picked:
 //!
-//! - the six scores as saved values: the base scores plus the Ability Score Improvements the
-//!   build took (the player's +2s; racial increases and Primal Champion are the pack's effects);
+//! - the six base scores as saved values (racial increases and Primal Champion are the pack's
+//!   effects; each Ability Score Improvement is the answer of its class feature's choice);
 //! - the race, subrace, background, each class with its `level` (the first class first) and each
 //!   subclass, in their link slots; a class's choices answered on its entry (`skills` for the
 //!   first class, `multiclass_skill` for a later one, its Fighting Style, expertise, Metamagic),
@@ -72,21 +72,65 @@ fn class_levels_declared(ruleset: &Ruleset) -> bool {
         .any(|(id, ty)| id.local.as_str() == "class" && ty.levels.is_some())
 }
 
-/// Base scores plus the Ability Score Improvements taken (the player's increases).
+/// The base scores, as the player saved them; racial increases, Ability Score Improvements
+/// (answers of the improvement features) and Primal Champion are the pack's.
 fn saved_scores(build: &Build) -> Vec<(String, i64)> {
     let scores = &build.ability_scores;
     crate::srd_support::ABILITIES
         .iter()
         .map(|ability| {
             let base = scores.base.get(*ability).copied().unwrap_or(10);
-            let improved: i64 = scores
-                .improvements
-                .iter()
-                .filter_map(|i| i.increases.get(*ability))
-                .sum();
-            ((*ability).to_owned(), base + improved)
+            ((*ability).to_owned(), base)
         })
         .collect()
+}
+
+/// The class levels of each class's Ability Score Improvements (each class table): 4, 8, 12,
+/// 16 and 19, the fighter's also 6 and 14, the rogue's also 10.
+fn improvement_levels(class: &str) -> &'static [i64] {
+    match class {
+        "fighter" => &[4, 6, 8, 12, 14, 16, 19],
+        "rogue" => &[4, 8, 10, 12, 16, 19],
+        _ => &[4, 8, 12, 16, 19],
+    }
+}
+
+/// The improvements the build took in `class`, as answers of the class's improvement
+/// features (`features.fighter-ability-score-improvement-2` at fighter 6): +2 to one ability
+/// (`features.ability-score-increase-2-str-2`, of that rank) or +1 to two (`…-2-str-con`, in
+/// the SRD's order).
+fn improvement_answers(build: &Build, class: &str, entry: &mut Entry) {
+    for improvement in build
+        .ability_scores
+        .improvements
+        .iter()
+        .filter(|i| i.class == class)
+    {
+        let Some(n) = improvement_levels(class)
+            .iter()
+            .position(|l| *l == improvement.level)
+        else {
+            continue;
+        };
+        let raised: Vec<&str> = crate::srd_support::ABILITIES
+            .iter()
+            .copied()
+            .filter(|a| improvement.increases.get(*a).is_some_and(|v| *v > 0))
+            .collect();
+        // The options are written once per rank of improvement (a character owns an item
+        // once, so two +2 Strength improvements pick two items).
+        let rank = n + 1;
+        let pick = match raised.as_slice() {
+            [one] => format!("features.ability-score-increase-{rank}-{one}-2"),
+            [a, b] => format!("features.ability-score-increase-{rank}-{a}-{b}"),
+            _ => continue,
+        };
+        entry.granted(
+            &format!("features.{class}-ability-score-improvement-{rank}"),
+            "increase",
+            vec![pick],
+        );
+    }
 }
 
 fn q(local: &str) -> String {
@@ -294,6 +338,7 @@ fn class_entries(build: &Build, levels_per_class: bool) -> Vec<Entry> {
             );
         }
         expertise_answers(build, name, &mut entry);
+        improvement_answers(build, name, &mut entry);
         if name == "sorcerer" {
             metamagic_answers(build, &mut entry);
         }
