@@ -92,10 +92,18 @@ pub const RESOURCES: &[Resource] = &[
     ),
     (
         "bardic-inspiration-d6",
-        "Bardic Inspiration (bard 1): Charisma modifier uses (minimum 1), back on a long rest; from 5th level (Font of Inspiration) on a short or long rest — the short rest is the recovery from bard 5, below",
+        "Bardic Inspiration (bard 1): Charisma modifier uses (minimum 1), back on a long rest — below bard 5 (RESOURCE_CONDITIONS)",
         "uses",
         "max(1, abilities.cha.mod)",
         "longRest",
+        "",
+    ),
+    (
+        "font-of-inspiration",
+        "Font of Inspiration (bard 5): Bardic Inspiration's uses come back on a short or long rest",
+        "uses",
+        "max(1, abilities.cha.mod)",
+        "shortRest",
         "",
     ),
     (
@@ -180,6 +188,13 @@ pub const RESOURCES: &[Resource] = &[
     ),
 ];
 
+/// Resources that exist only while a condition holds: `(feature, resource, when)`.
+pub const RESOURCE_CONDITIONS: &[(&str, &str, &str)] = &[(
+    "bardic-inspiration-d6",
+    "uses",
+    "levels(\"classes.bard\") < 5",
+)];
+
 /// The `resources:` of a feature: its entries of [`RESOURCES`], or nothing.
 pub fn feature_resources(local: &str) -> serde_json::Value {
     let mut out = serde_json::Map::new();
@@ -192,10 +207,14 @@ pub fn feature_resources(local: &str) -> serde_json::Value {
         if !amount.is_empty() {
             recovery.insert("amount".into(), serde_json::json!(amount));
         }
-        out.insert(
-            (*id).to_owned(),
-            serde_json::json!({ "max": max, "recovery": recovery }),
-        );
+        let mut resource = serde_json::json!({ "max": max, "recovery": recovery });
+        if let Some((_, _, when)) = RESOURCE_CONDITIONS
+            .iter()
+            .find(|(f, r, _)| *f == local && r == id)
+        {
+            resource["when"] = serde_json::json!(when);
+        }
+        out.insert((*id).to_owned(), resource);
     }
     if out.is_empty() {
         serde_json::Value::Null

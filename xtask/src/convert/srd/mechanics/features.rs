@@ -248,6 +248,14 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
         &[("die", "1d10")],
     ),
     (
+        "font-of-inspiration",
+        "Font of Inspiration (bard 5): the Bardic Inspiration die of the bard's level, shown with the uses it carries",
+        &[(
+            "die",
+            "1d(lookup(levels(\"classes.bard\"), 1, 6, 5, 8, 10, 10, 15, 12))",
+        )],
+    ),
+    (
         "cutting-words",
         "Cutting Words (College of Lore, bard 3): a Bardic Inspiration die subtracted from a roll",
         &[(
