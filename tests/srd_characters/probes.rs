@@ -110,9 +110,7 @@ pub fn resource_items(name: &str) -> &'static [&'static str] {
             "features.channel-divinity",
         ],
         "Bardic Inspiration" => &[
-            "features.bardic-inspiration-d12",
-            "features.bardic-inspiration-d10",
-            "features.bardic-inspiration-d8",
+            "features.font-of-inspiration",
             "features.bardic-inspiration-d6",
         ],
         "Sorcery Points" => &["features.font-of-magic"],
