@@ -184,7 +184,8 @@ fn the_report_places_known_rules_under_the_right_reason() {
     assert!(reason_of("magic_item", "weapon-1").is_some_and(|w| w.contains("item variants")));
     // Expertise doubles proficiency: the class asks the choice, each pick carries the effect.
     assert!(
-        reason_of("feature", "rogue-expertise-1").is_some_and(|w| w.contains("the class's choice"))
+        reason_of("feature", "rogue-expertise-1")
+            .is_some_and(|w| w.contains("the class asks the choice"))
     );
     // Ring of Protection (+1 AC and saves), Headband of Intellect (INT 19) and a Potion of
     // Healing (2d4 + 2) carry their numbers, so they are not listed.
