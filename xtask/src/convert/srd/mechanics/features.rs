@@ -283,7 +283,7 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     ),
     (
         "martial-arts",
-        "Martial Arts (monk table): d4, d6 at 5th, d8 at 11th, d10 at 17th, + DEX or STR",
+        "Martial Arts (monk table): an unarmed strike with DEX or STR, proficient: d4 bludgeoning, d6 at 5th, d8 at 11th, d10 at 17th, + DEX or STR",
         &[
             (
                 "damage",
@@ -293,6 +293,11 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
                 "die",
                 "1d(lookup(levels(\"classes.monk\"), 1, 4, 5, 6, 11, 8, 17, 10))",
             ),
+            (
+                "attack_bonus",
+                "proficiency + max(abilities.str.mod, abilities.dex.mod)",
+            ),
+            ("damage_type", "damage-types.bludgeoning"),
         ],
     ),
     (

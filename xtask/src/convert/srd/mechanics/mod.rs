@@ -269,7 +269,14 @@ pub fn roll_declarations(type_id: &str) -> Option<RollDeclarations> {
                 json!({ "dice": "item.temp_hp", "requires": ["temp_hp"] });
             rolls["die"] = json!({ "dice": "item.die", "requires": ["die"] });
             rolls["reduction"] = json!({ "dice": "item.reduction", "requires": ["reduction"] });
+            // A feature that is an attack of its own (the monk's unarmed strike, Martial Arts).
+            properties.push(("attack_bonus", json!({ "type": "formula" }), "Attack bonus"));
+            rolls["attack"] = json!({
+                "check": "item.attack_bonus", "bands": "attack",
+                "situationalChoices": ["advantage", "disadvantage"], "requires": ["attack_bonus"]
+            });
             labels.extend([
+                ("attack", "Attack"),
                 ("temporary_hit_points", "Temporary hit points"),
                 ("die", "Die"),
                 ("reduction", "Damage reduced by"),
