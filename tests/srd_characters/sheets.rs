@@ -134,7 +134,10 @@ fn attacks(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
         let Some(build) = file.build.attacks.iter().find(|a| a.name == attack.name) else {
             continue;
         };
-        let item = if build.magic > 0 {
+        // An unarmed strike is the monk's Martial Arts attack.
+        let item = if build.weapon == "unarmed-strike" {
+            "features.martial-arts".to_owned()
+        } else if build.magic > 0 {
             format!("magic-items.weapon-{}", build.magic)
         } else {
             format!("weapons.{}", super::character::weapon_id(&build.weapon))
