@@ -25,13 +25,16 @@ const ABILITIES: [(&str, &str); 6] = [
     ("cha", "Charisma"),
 ];
 
+/// One way to spend an improvement: its local ID, its name, and the increases.
+type Increase = (String, String, Vec<(&'static str, i64)>);
+
 /// The most improvements a class gives (the fighter's 4, 6, 8, 12, 14, 16 and 19).
 const MOST: usize = 7;
 
 /// Every way to spend an improvement: `(local ID, name, [(ability, increase)])`: +2 to one
 /// ability (6), or +1 to two different ones (15), in the SRD's order of abilities; the ID
 /// without its rank (`ability-score-increase-str-2`).
-fn options() -> Vec<(String, String, Vec<(&'static str, i64)>)> {
+fn options() -> Vec<Increase> {
     let mut out = Vec::new();
     for (a, name) in ABILITIES {
         out.push((
