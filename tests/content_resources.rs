@@ -159,6 +159,30 @@ fn bardic_inspiration_is_the_charisma_modifier_at_least_once() {
 }
 
 #[test]
+fn a_resource_exists_only_while_its_condition_holds() {
+    // SRD, Bard: Bardic Inspiration comes back on a long rest; from 5th level (Font of
+    // Inspiration) on a short rest. CHA 16: 3 uses either way. Level 4: only the long-rest
+    // pool; level 5: only the short-rest one.
+    for (level, shown, hidden, on) in [
+        (4, "long", "short", RecoveryEvent::LongRest),
+        (5, "short", "long", RecoveryEvent::ShortRest),
+    ] {
+        let sheet = sheet(
+            &format!("'resources-core:cha': 16, 'resources-core:level': {level}"),
+            "{ id: 'resources-core:features.inspiration-by-level' }",
+            "",
+        );
+        let pool = resource(&sheet, "features.inspiration-by-level", shown);
+        assert_eq!(number(pool.max.as_ref()).as_deref(), Some("3"), "{level}");
+        assert_eq!(pool.recovers_on, on, "{level}");
+        assert!(
+            !sheet.resources.iter().any(|r| r.id.as_str() == hidden),
+            "level {level}: no {hidden} pool"
+        );
+    }
+}
+
+#[test]
 fn a_resource_that_starts_empty_and_never_recovers() {
     let sheet = sheet("", "{ id: 'resources-core:features.last-breath' }", "");
     let one = resource(&sheet, "features.last-breath", "use");

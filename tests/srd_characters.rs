@@ -12,6 +12,10 @@ mod combat;
 mod magic;
 mod rules;
 
+mod character;
+mod probes;
+mod sheets;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 

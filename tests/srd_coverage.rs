@@ -53,6 +53,7 @@ fn has_mechanics(item: &Value) -> bool {
     nonempty("effects")
         || nonempty("grants")
         || nonempty("choices")
+        || nonempty("resources")
         || item["properties"]
             .as_object()
             .is_some_and(|p| MECHANICAL_PROPERTIES.iter().any(|k| p.contains_key(*k)))
@@ -177,12 +178,15 @@ fn the_report_places_known_rules_under_the_right_reason() {
     assert!(
         reason_of("feature", "favored-enemy-1-type").is_some_and(|w| w.starts_with("none needed"))
     );
-    // Rage: 2 per long rest at 1st level: a resource.
-    assert!(reason_of("feature", "rage").is_some_and(|w| w.contains("resources on content")));
+    // Rage: 2 per long rest at 1st level: a resource it carries, so it is not listed.
+    assert_eq!(reason_of("feature", "rage"), None);
     // +1 weapons are variants of a base weapon.
     assert!(reason_of("magic_item", "weapon-1").is_some_and(|w| w.contains("item variants")));
-    // Expertise doubles proficiency.
-    assert!(reason_of("feature", "rogue-expertise-1").is_some_and(|w| w.contains("expertise")));
+    // Expertise doubles proficiency: the class asks the choice, each pick carries the effect.
+    assert!(
+        reason_of("feature", "rogue-expertise-1")
+            .is_some_and(|w| w.contains("the class asks the choice"))
+    );
     // Ring of Protection (+1 AC and saves), Headband of Intellect (INT 19) and a Potion of
     // Healing (2d4 + 2) carry their numbers, so they are not listed.
     for item in [

@@ -227,7 +227,8 @@ fn unarmored_movement_grows_with_monk_level_and_stops_in_armor() {
     // only without armor or shield. Chain mail needs STR 13: STR 14 keeps the armour from
     // slowing.
     let speed = |level: i64, armor: bool| {
-        let mut content = vec!["features.unarmored-movement-1"];
+        // The monk's own level counts (levels per class): the monk holds the saved level.
+        let mut content = vec!["features.unarmored-movement-1", "classes.monk@class"];
         if armor {
             content.push("armor.chain-mail@armor");
         }
@@ -244,10 +245,25 @@ fn unarmored_movement_grows_with_monk_level_and_stops_in_armor() {
 
 #[test]
 fn class_features_roll_their_dice_by_level() {
+    // Each feature scales with its own class's level (levels per class), so the character
+    // holds that class at the saved level.
     let roll = |level: i64, fields: &[(&str, i64)], feature: &str, roll: &str| {
         let mut all = vec![("level", level)];
         all.extend_from_slice(fields);
-        let s = sheet(&all, &[&format!("features.{feature}")]);
+        let class = match feature {
+            "sneak-attack" => "rogue",
+            "second-wind" => "fighter",
+            "martial-arts" => "monk",
+            "divine-strike" => "cleric",
+            _ => "bard",
+        };
+        let s = sheet(
+            &all,
+            &[
+                &format!("features.{feature}"),
+                &format!("classes.{class}@class"),
+            ],
+        );
         dice(&s, &format!("features.{feature}"), roll)
             .unwrap_or_else(|| panic!("{feature} at {level}: no {roll}"))
     };

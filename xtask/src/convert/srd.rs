@@ -11,6 +11,7 @@
 //! What the data holds that the pack does not express is counted in [`Notes`] and printed in
 //! the run's report, so nothing is dropped silently.
 
+mod classes;
 mod content;
 pub mod coverage;
 mod mechanics;

@@ -93,6 +93,23 @@ impl After<'_, '_, '_> {
                         )
                         .with_pack(item.ctx.clone())
                 };
+                // A resource with a condition exists only while it holds.
+                if let Some(when) = &resource.when {
+                    let holds = match read(when.as_str()) {
+                        Ok(text) => {
+                            formula_value(&env, self.engine, &text, self.failed, &mut diagnostics)
+                        }
+                        Err(reason) => {
+                            diagnostics.push(failed(when, reason));
+                            None
+                        }
+                    };
+                    if holds != Some(Value::Bool(true)) {
+                        // Not carried now: a value saved for it is `resource-unknown`.
+                        shown.remove(&(item.id.clone(), id.clone()));
+                        continue;
+                    }
+                }
                 let max = match read(resource.max.as_str()) {
                     Ok(text) => {
                         formula_value(&env, self.engine, &text, self.failed, &mut diagnostics)

@@ -405,6 +405,7 @@ impl<'a> Walker<'a> {
                 for (id, resource) in resources {
                     w.within(id, |w| {
                         w.formula("max", Some(&resource.max));
+                        w.formula("when", resource.when.as_ref());
                         w.within("recovery", |w| {
                             w.dice("amount", resource.recovery.amount.as_ref());
                         });

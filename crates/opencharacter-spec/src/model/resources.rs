@@ -31,6 +31,11 @@ pub struct ResourceDef {
     /// Where a new owner's pool stands (default full).
     #[serde(default, skip_serializing_if = "is_default")]
     pub start: PoolStart,
+    /// A condition read for the owner: the resource exists only while it holds (Bardic
+    /// Inspiration back on a long rest below bard 5, on a short rest from bard 5 as another
+    /// resource). Without it, while the item is owned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Formula>,
 }
 
 /// When a resource comes back and by how much.

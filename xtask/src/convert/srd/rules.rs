@@ -17,6 +17,7 @@ pub fn write_all(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     content_types(ctx, facts)?;
     gm(ctx)?;
     super::mechanics::write_rules(ctx)?;
+    super::classes::write_rules(ctx)?;
     Ok(())
 }
 
@@ -86,10 +87,21 @@ fn abilities_and_skills(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             field.clone(),
             json!({
                 "type": "number", "role": "skill",
-                "formula": format!("abilities.{ability}.mod + if(has(\"proficiencies.skill-{skill}\"), proficiency, 0)")
+                "formula": format!("abilities.{ability}.mod + {field}.training"),
+                // What proficiency adds: all of it when proficient; expertise adds it again,
+                // Jack of All Trades and Remarkable Athlete raise it to half (rules.md, "Effects").
+                "parts": { "training": {
+                    "type": "number",
+                    "formula": format!("if(has(\"proficiencies.skill-{skill}\"), proficiency, 0)"),
+                } },
             }),
         );
         label(ctx, format!("field.{field}.label"), name)?;
+        label(
+            ctx,
+            format!("field.{field}.training.label"),
+            &format!("{name}: proficiency added"),
+        )?;
         let action = format!("skill_{}", skill_word(skill));
         actions.insert(
             action.clone(),
@@ -156,13 +168,10 @@ fn core(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         "level": { "type": "number", "min": 1, "max": 20, "default": 1 },
         "xp": { "type": "number", "min": 0, "default": 0 },
         "proficiency": { "type": "number", "formula": "2 + floor((level - 1) / 4)" },
-        "class.hit_die": { "type": "number", "min": 4, "max": 12, "default": 8 },
         "hp.bonus_per_level": { "type": "number", "default": 0 },
-        "hp.max": {
-            "type": "number",
-            "formula": "class.hit_die + abilities.con.mod + (level - 1) * (floor(class.hit_die / 2) + 1 + abilities.con.mod) + level * hp.bonus_per_level"
-        },
-        "hit_dice.roll": { "type": "dice", "formula": "(level)d(class.hit_die)" },
+        // Each class adds its own hit points and hit dice (classes::effects::class_effects).
+        "hp.max": { "type": "number", "formula": "level * hp.bonus_per_level" },
+        "hit_dice.roll": { "type": "dice" },
         "speed.walk": { "type": "number", "min": 0, "default": 30 },
         "senses.darkvision": { "type": "number", "min": 0, "default": 0 },
         "carrying.capacity": { "type": "number", "formula": "abilities.str * 15" },
@@ -175,7 +184,6 @@ fn core(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         ("level", "Level"),
         ("xp", "Experience points"),
         ("proficiency", "Proficiency bonus"),
-        ("class.hit_die", "Hit die"),
         ("hp.bonus_per_level", "Extra hit points per level"),
         ("hp.max", "Hit point maximum"),
         ("hit_dice.roll", "Hit dice"),
@@ -212,8 +220,9 @@ fn core(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     let slots = json!({
         "race": { "types": ["race"], "min": 1, "max": 1 },
         "subrace": { "types": ["subrace"], "max": 1 },
-        "class": { "types": ["class"], "min": 1, "max": 1 },
-        "subclass": { "types": ["subclass"], "max": 1 },
+        // Several classes (multiclassing), each with its level and its subclass.
+        "class": { "types": ["class"], "min": 1 },
+        "subclass": { "types": ["subclass"] },
         "background": { "types": ["background"], "max": 1 },
         "feats": { "types": ["feat"] },
         "armor": { "types": ["armor", "magic_item"], "max": 1 },
@@ -280,11 +289,19 @@ fn combat(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         "combat.armor.str_minimum": { "type": "number", "default": 0 },
         "combat.shield_bonus": { "type": "number", "default": 0 },
         "combat.ac_bonus": { "type": "number", "default": 0 },
+        // The base (armor's, or the best of Unarmored Defense, Draconic Resilience, Mage Armor:
+        // `best` effects on `combat.ac.base`), then the shield and every bonus on top.
         "combat.ac": {
             "type": "number",
-            "formula": "combat.armor.base + min(abilities.dex.mod, combat.armor.dex_cap) + combat.shield_bonus + combat.ac_bonus"
+            "formula": "combat.ac.base + combat.shield_bonus + combat.ac_bonus",
+            "parts": { "base": { "type": "number", "formula": "combat.armor.base + min(abilities.dex.mod, combat.armor.dex_cap)" } },
         },
-        "combat.initiative": { "type": "number", "formula": "abilities.dex.mod" },
+        // A Dexterity check: half proficiency reaches it (Jack of All Trades, Remarkable Athlete).
+        "combat.initiative": {
+            "type": "number",
+            "formula": "abilities.dex.mod + combat.initiative.training",
+            "parts": { "training": { "type": "number", "default": 0 } },
+        },
         "combat.critical_min": { "type": "number", "min": 2, "max": 20, "default": 20 },
         "combat.attacks": { "type": "number", "min": 1, "default": 1 },
         "combat.ranged_attack_bonus": { "type": "number", "default": 0 },
@@ -298,6 +315,11 @@ fn combat(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         ("combat.armor.worn", "Wearing armor"),
         ("combat.armor.str_minimum", "Strength the armor asks for"),
         ("combat.shield_bonus", "Shield"),
+        ("combat.ac.base", "Armor class before shield and bonuses"),
+        (
+            "combat.initiative.training",
+            "Initiative: proficiency added",
+        ),
         ("combat.ac_bonus", "Other armor class bonuses"),
         ("combat.ac", "Armor class"),
         ("combat.initiative", "Initiative"),
@@ -491,9 +513,11 @@ fn spellcasting(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         )?;
     }
     // The highest slot level the character has a slot of: what a spell's `slot` ranges up to.
-    let highest: Vec<String> = (1..=9)
+    let mut highest: Vec<String> = (1..=9)
         .map(|level| format!("if(spellcasting.slots.level{level} > 0, {level}, 0)"))
         .collect();
+    // Pact Magic's slots count too (rules/classes.yaml).
+    highest.push("spellcasting.pact.level".into());
     fields.insert(
         "spellcasting.max_slot".into(),
         json!({ "type": "number", "formula": format!("max({})", highest.join(", ")) }),
@@ -1280,6 +1304,11 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         }
         if !filter_map.is_empty() {
             def.insert("filters".into(), Value::Object(filter_map));
+        }
+        if id == "class" {
+            // A character holds levels in each class (rules.md, "Levels of content"); a file
+            // that saved one `level` for its one class reads as that class's level.
+            def.insert("levels".into(), json!({ "defaultFrom": "level" }));
         }
         let numbers: Vec<String> = facts.monster_numbers.iter().cloned().collect();
         let declarations = super::rolls::declarations(id, &numbers).or_else(|| {

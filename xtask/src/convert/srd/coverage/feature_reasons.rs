@@ -3,21 +3,31 @@
 use super::reasons::*;
 use super::{Reason, Why};
 
+/// Why a class feature needs nothing of its own now that the class and its first feature carry
+/// the numbers (issue 19).
+const SPENDS: &str = "spends a pool or a use another feature carries (ki, sorcery points, Channel Divinity, Bardic Inspiration, a spell slot): that feature's resource";
+const COUNT_ON_FIRST: &str = "a higher count of uses the first feature of its line carries: that resource's maximum follows the class table";
+const CLASS_CHOICE: &str = "the class asks the choice: each pick (an expertise, an ability score increase) carries the effect";
+const SUBCLASS_SPELLS: &str = "the subclass grants its spells by class level";
+const CLASS_TABLE: &str =
+    "the class computes its slots, cantrips, spells known and prepared from its own level";
+const UNLIMITED: &str = "unlimited uses, no number (the resource keeps the table's last count)";
+const SPELLS_FROM_ANY: &str =
+    "spells chosen from any class: the spells known count carries the number";
+
 /// Class features (SRD 5.1, "Classes") and racial traits ("Races").
 pub const FEATURES_AND_TRAITS: &[Reason] = &[
     // Class features (SRD 5.1, "Classes").
-    ("feature", "*ability-score-improvement*", Why::Waits(CHOSEN)),
     (
         "feature",
-        "spellcasting-*",
-        Why::NoneNeeded(
-            "the class levels carry the slots, cantrips and spells known, the class its spellcasting ability",
-        ),
+        "*ability-score-improvement*",
+        Why::NoneNeeded(CLASS_CHOICE),
     ),
+    ("feature", "spellcasting-*", Why::NoneNeeded(CLASS_TABLE)),
     (
         "feature",
         "pact-magic",
-        Why::NoneNeeded("the warlock's levels carry the pact slots"),
+        Why::NoneNeeded("the warlock class computes its Pact Magic slots from its own level"),
     ),
     (
         "feature",
@@ -26,69 +36,86 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
             "a placeholder: the subclass's own feature at that level carries the numbers",
         ),
     ),
-    ("feature", "*-improvement", Why::Waits(RESOURCES)),
-    ("feature", "rage", Why::Waits(RESOURCES)),
-    ("feature", "bardic-inspiration-*", Why::Waits(RESOURCES)),
-    ("feature", "font-of-inspiration", Why::Waits(RESOURCES)),
-    ("feature", "superior-inspiration", Why::Waits(RESOURCES)),
-    ("feature", "cutting-words", Why::Waits(RESOURCES)),
-    ("feature", "peerless-skill", Why::Waits(RESOURCES)),
-    ("feature", "channel-divinity*", Why::Waits(RESOURCES)),
+    (
+        "feature",
+        "divine-intervention-improvement",
+        Why::NoneNeeded("at 20th level the call succeeds without a roll: no number"),
+    ),
+    ("feature", "*-improvement", Why::NoneNeeded(COUNT_ON_FIRST)),
+    (
+        "feature",
+        "superior-inspiration",
+        Why::NoneNeeded(
+            "regains one Bardic Inspiration when initiative is rolled with none left, no number",
+        ),
+    ),
+    ("feature", "channel-divinity*", Why::NoneNeeded(SPENDS)),
     (
         "feature",
         "destroy-undead-*",
         Why::NoneNeeded("a challenge-rating threshold for Turn Undead, no number on the sheet"),
     ),
-    ("feature", "wild-shape-*", Why::Waits(RESOURCES)),
-    ("feature", "second-wind", Why::Waits(RESOURCES)),
-    ("feature", "action-surge-*", Why::Waits(RESOURCES)),
-    ("feature", "indomitable-*", Why::Waits(RESOURCES)),
-    ("feature", "ki", Why::Waits(RESOURCES)),
-    ("feature", "flurry-of-blows", Why::Waits(RESOURCES)),
-    ("feature", "patient-defense", Why::Waits(RESOURCES)),
-    ("feature", "step-of-the-wind", Why::Waits(RESOURCES)),
-    ("feature", "stunning-strike", Why::Waits(RESOURCES)),
-    ("feature", "wholeness-of-body", Why::Waits(RESOURCES)),
-    ("feature", "empty-body", Why::Waits(RESOURCES)),
-    ("feature", "quivering-palm", Why::Waits(RESOURCES)),
-    ("feature", "lay-on-hands", Why::Waits(RESOURCES)),
-    ("feature", "divine-sense", Why::Waits(RESOURCES)),
-    ("feature", "cleansing-touch", Why::Waits(RESOURCES)),
-    ("feature", "holy-nimbus", Why::Waits(RESOURCES)),
-    ("feature", "font-of-magic", Why::Waits(RESOURCES)),
-    ("feature", "flexible-casting-*", Why::Waits(RESOURCES)),
-    ("feature", "metamagic-*", Why::Waits(RESOURCES)),
-    ("feature", "sorcerous-restoration", Why::Waits(RESOURCES)),
-    ("feature", "arcane-recovery", Why::Waits(RESOURCES)),
-    ("feature", "natural-recovery", Why::Waits(RESOURCES)),
-    ("feature", "relentless-rage", Why::Waits(RESOURCES)),
-    ("feature", "divine-intervention", Why::Waits(RESOURCES)),
-    ("feature", "mystic-arcanum-*", Why::Waits(RESOURCES)),
-    ("feature", "signature-spell", Why::Waits(RESOURCES)),
-    ("feature", "spell-mastery", Why::Waits(RESOURCES)),
-    ("feature", "dark-ones-own-luck", Why::Waits(RESOURCES)),
-    ("feature", "hurl-through-hell", Why::Waits(RESOURCES)),
-    ("feature", "eldritch-master", Why::Waits(RESOURCES)),
-    ("feature", "stroke-of-luck", Why::Waits(RESOURCES)),
-    ("feature", "overchannel", Why::Waits(RESOURCES)),
-    ("feature", "bard-expertise-*", Why::Waits(EXPERTISE)),
-    ("feature", "rogue-expertise-*", Why::Waits(EXPERTISE)),
-    ("feature", "jack-of-all-trades", Why::Waits(EXPERTISE)),
-    ("feature", "remarkable-athlete", Why::Waits(EXPERTISE)),
-    ("feature", "reliable-talent", Why::Waits(EXPERTISE)),
-    ("feature", "bonus-proficiencies", Why::Waits(GRANT_CHOICES)),
+    ("feature", "wild-shape-*", Why::NoneNeeded(COUNT_ON_FIRST)),
+    ("feature", "action-surge-*", Why::NoneNeeded(COUNT_ON_FIRST)),
+    (
+        "feature",
+        "indomitable-2-uses",
+        Why::NoneNeeded(COUNT_ON_FIRST),
+    ),
+    (
+        "feature",
+        "indomitable-3-uses",
+        Why::NoneNeeded(COUNT_ON_FIRST),
+    ),
+    ("feature", "flurry-of-blows", Why::NoneNeeded(SPENDS)),
+    ("feature", "patient-defense", Why::NoneNeeded(SPENDS)),
+    ("feature", "step-of-the-wind", Why::NoneNeeded(SPENDS)),
+    ("feature", "empty-body", Why::NoneNeeded(SPENDS)),
+    ("feature", "flexible-casting-*", Why::NoneNeeded(SPENDS)),
+    ("feature", "metamagic-*", Why::NoneNeeded(SPENDS)),
+    (
+        "feature",
+        "sorcerous-restoration",
+        Why::NoneNeeded("regains 4 sorcery points on a short rest: Font of Magic's pool"),
+    ),
+    (
+        "feature",
+        "divine-intervention",
+        Why::Waits(
+            "a recovery after seven days (or a long rest when it fails), not an event the format names: no mechanism yet",
+        ),
+    ),
+    (
+        "feature",
+        "mystic-arcanum-*",
+        Why::NoneNeeded("counted together on the 6th-level arcanum's resource"),
+    ),
+    (
+        "feature",
+        "spell-mastery",
+        Why::NoneNeeded("casting two chosen spells at will, no number"),
+    ),
+    (
+        "feature",
+        "overchannel",
+        Why::NoneNeeded("necrotic damage to the wizard on a repeat use, no number on the sheet"),
+    ),
+    ("feature", "bard-expertise-*", Why::NoneNeeded(CLASS_CHOICE)),
+    (
+        "feature",
+        "rogue-expertise-*",
+        Why::NoneNeeded(CLASS_CHOICE),
+    ),
     (
         "feature",
         "additional-fighting-style",
-        Why::Waits(GRANT_CHOICES),
+        Why::NoneNeeded(CHOICE_POINT),
     ),
-    ("feature", "magical-secrets-*", Why::Waits(GRANT_CHOICES)),
     (
         "feature",
-        "additional-magical-secrets",
-        Why::Waits(GRANT_CHOICES),
+        "magical-secrets-*",
+        Why::NoneNeeded(SPELLS_FROM_ANY),
     ),
-    ("feature", "bonus-cantrip", Why::Waits(GRANT_CHOICES)),
     (
         "feature",
         "beast-spells",
@@ -126,13 +153,19 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "evocation-savant",
         Why::NoneNeeded("gold and time to copy spells, no number on the sheet"),
     ),
-    ("feature", "draconic-presence", Why::Waits(RESOURCES)),
+    ("feature", "draconic-presence", Why::NoneNeeded(SPENDS)),
     (
         "feature",
         "dragon-wings",
         Why::NoneNeeded("a flying speed equal to the walking speed while the wings are out"),
     ),
-    ("feature", "dragon-ancestor*", Why::Waits(GRANT_CHOICES)),
+    (
+        "feature",
+        "dragon-ancestor*",
+        Why::Waits(
+            "the ancestor's damage type for Elemental Affinity's bonus to one damage type's spells: a bonus that depends on the spell cast, no mechanism yet",
+        ),
+    ),
     (
         "feature",
         "favored-enemy-*",
@@ -164,17 +197,17 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
     (
         "feature",
         "*fighting-style-great-weapon-fighting",
-        Why::Waits(WORN),
+        Why::Waits(TARGET),
     ),
     (
         "feature",
         "fighting-style-great-weapon-fighting",
-        Why::Waits(WORN),
+        Why::Waits(TARGET),
     ),
     (
         "feature",
         "*fighting-style-two-weapon-fighting",
-        Why::Waits(WORN),
+        Why::Waits(TARGET),
     ),
     (
         "feature",
@@ -186,11 +219,31 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
     ("feature", "aura-of-courage", Why::NoneNeeded(ADVANTAGE)),
     ("feature", "aura-improvements", Why::Waits(TARGET)),
     ("feature", "purity-of-spirit", Why::NoneNeeded(ADVANTAGE)),
-    ("feature", "oath-spells", Why::Waits(GRANT_CHOICES)),
-    ("feature", "domain-spells-*", Why::Waits(GRANT_CHOICES)),
-    ("feature", "circle-spells-*", Why::Waits(GRANT_CHOICES)),
-    ("feature", "circle-of-the-land*", Why::Waits(GRANT_CHOICES)),
-    ("feature", "indomitable-might", Why::Waits(BEST_OF)),
+    ("feature", "oath-spells", Why::NoneNeeded(SUBCLASS_SPELLS)),
+    (
+        "feature",
+        "domain-spells-*",
+        Why::NoneNeeded(SUBCLASS_SPELLS),
+    ),
+    (
+        "feature",
+        "circle-spells-*",
+        Why::NoneNeeded(SUBCLASS_SPELLS),
+    ),
+    (
+        "feature",
+        "circle-of-the-land*",
+        Why::Waits(
+            "the circle spells of the land chosen: the data lists them only in text, not yet in the converter's tables",
+        ),
+    ),
+    (
+        "feature",
+        "indomitable-might",
+        Why::Waits(
+            "a floor on one roll (a Strength check below the Strength score counts as the score): no mechanism yet",
+        ),
+    ),
     (
         "feature",
         "persistent-rage",
@@ -258,68 +311,30 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
     ),
     (
         "feature",
-        "eldritch-invocation-armor-of-shadows",
-        Why::Waits(BEST_OF),
-    ),
-    (
-        "feature",
         "eldritch-invocation-fiendish-vigor",
         Why::Waits(WHILE_ACTIVE),
     ),
     (
         "feature",
         "eldritch-invocation-thirsting-blade",
-        Why::Waits(WORN),
+        Why::Waits(TARGET),
     ),
     (
         "feature",
         "eldritch-invocation-lifedrinker",
-        Why::Waits(WORN),
+        Why::Waits(TARGET),
     ),
     (
         "feature",
         "eldritch-invocation-book-of-ancient-secrets",
-        Why::Waits(GRANT_CHOICES),
-    ),
-    (
-        "feature",
-        "eldritch-invocation-bewitching-whispers",
-        Why::Waits(RESOURCES),
+        Why::NoneNeeded("rituals written in the Book of Shadows, no number"),
     ),
     (
         "feature",
         "eldritch-invocation-chains-of-carceri",
-        Why::Waits(RESOURCES),
-    ),
-    (
-        "feature",
-        "eldritch-invocation-dreadful-word",
-        Why::Waits(RESOURCES),
-    ),
-    (
-        "feature",
-        "eldritch-invocation-mire-the-mind",
-        Why::Waits(RESOURCES),
-    ),
-    (
-        "feature",
-        "eldritch-invocation-minions-of-chaos",
-        Why::Waits(RESOURCES),
-    ),
-    (
-        "feature",
-        "eldritch-invocation-sculptor-of-flesh",
-        Why::Waits(RESOURCES),
-    ),
-    (
-        "feature",
-        "eldritch-invocation-sign-of-ill-omen",
-        Why::Waits(RESOURCES),
-    ),
-    (
-        "feature",
-        "eldritch-invocation-thief-of-five-fates",
-        Why::Waits(RESOURCES),
+        Why::NoneNeeded(
+            "hold monster at will on a celestial, fiend or elemental, once per creature per long rest: no count of its own",
+        ),
     ),
     (
         "feature",
@@ -328,14 +343,34 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
             "casts a spell at will or changes what the warlock perceives; no number of its own",
         ),
     ),
-    ("feature", "pact-of-the-tome", Why::Waits(GRANT_CHOICES)),
+    (
+        "feature",
+        "pact-of-the-tome",
+        Why::NoneNeeded(
+            "three cantrips from any class: the cantrips known count carries the number",
+        ),
+    ),
     ("feature", "pact-of-the-chain", Why::NoneNeeded(SUMMONS)),
     ("feature", "pact-of-the-blade", Why::NoneNeeded(SUMMONS)),
-    ("feature", "archdruid", Why::Waits(RESOURCES)),
-    ("feature", "perfect-self", Why::Waits(RESOURCES)),
-    ("feature", "tranquility", Why::Waits(RESOURCES)),
+    ("feature", "archdruid", Why::NoneNeeded(UNLIMITED)),
+    (
+        "feature",
+        "perfect-self",
+        Why::NoneNeeded("regains 4 ki when initiative is rolled with none left: Ki's pool"),
+    ),
+    (
+        "feature",
+        "tranquility",
+        Why::NoneNeeded(
+            "sanctuary at the end of a long rest, at the spell save DC the sheet shows",
+        ),
+    ),
     ("feature", "blindsense", Why::Waits(SENSES)),
-    ("feature", "fiendish-resilience", Why::Waits(GRANT_CHOICES)),
+    (
+        "feature",
+        "fiendish-resilience",
+        Why::Waits("a resistance chosen anew after each rest: no mechanism yet"),
+    ),
     ("feature", "hide-in-plain-sight", Why::Waits(WHILE_ACTIVE)),
     (
         "feature",

@@ -82,11 +82,11 @@ const MECHANICAL_PROPERTIES: [&str; 13] = [
     "speed",
 ];
 
-/// Whether a written content item carries mechanics: effects, grants or choices, or a
-/// property that gives a roll or a stat block.
+/// Whether a written content item carries mechanics: effects, grants, choices or resources,
+/// or a property that gives a roll or a stat block.
 pub fn has_mechanics(item: &Map<String, Value>) -> bool {
     let nonempty = |key: &str| item.get(key).is_some_and(|v| !super::is_empty(v));
-    if nonempty("effects") || nonempty("grants") || nonempty("choices") {
+    if nonempty("effects") || nonempty("grants") || nonempty("choices") || nonempty("resources") {
         return true;
     }
     item.get("properties")
@@ -120,7 +120,7 @@ impl Coverage {
         );
         let _ = writeln!(
             out,
-            "# Per content type: items with mechanics (effects, grants, choices, rolls or a stat block) of all;"
+            "# Per content type: items with mechanics (effects, grants, choices, resources, rolls or a stat block) of all;"
         );
         let _ = writeln!(
             out,

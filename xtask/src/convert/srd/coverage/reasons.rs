@@ -15,7 +15,6 @@ pub const EXPERTISE: &str = "expertise and half proficiency (issue 18, branch en
 pub const BEST_OF: &str = "best-of base formulas (issue 18, branch engine-classes)";
 pub const RAISE_MAX: &str = "raising a maximum (issue 18, branch engine-classes)";
 pub const WORN: &str = "conditions on what is worn or wielded (issue 18, branch engine-classes)";
-pub const CHOSEN: &str = "effects chosen in the character file (an ability score improvement's +2, or +1 and +1): no mechanism yet";
 pub const WHILE_ACTIVE: &str =
     "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
 pub const SLOT_ROLLS: &str = "a feature's roll over the spell slot it spends (roll parameters on features): not yet in the pack";

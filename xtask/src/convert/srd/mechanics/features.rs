@@ -59,7 +59,7 @@ pub const FEATURES: &[Entry] = &[
         &[(
             "speed.walk",
             "add",
-            "lookup(level, 2, 10, 6, 15, 10, 20, 14, 25, 18, 30)",
+            "lookup(levels(\"classes.monk\"), 2, 10, 6, 15, 10, 20, 14, 25, 18, 30)",
             "not(combat.armor.worn) and combat.shield_bonus == 0",
         )],
     ),
@@ -124,6 +124,75 @@ pub const FEATURES: &[Entry] = &[
         "Defensive Tactics, Steel Will (ranger 7): advantage on saves against being frightened",
         &[("advantage.saves_vs_frightened", "set", "true", "")],
     ),
+    (
+        "aura-of-protection",
+        "Aura of Protection (paladin 6): + Charisma modifier (minimum +1) to saving throws",
+        &[
+            (
+                "paladin.aura_of_protection",
+                "set",
+                "max(1, abilities.cha.mod)",
+                "",
+            ),
+            ("saves.*", "add", "paladin.aura_of_protection", ""),
+        ],
+    ),
+    (
+        "additional-magical-secrets",
+        "Additional Magical Secrets (College of Lore, bard 6): two more spells known from any class",
+        &[
+            ("spellcasting.bard.spells_known", "add", "2", ""),
+            ("spellcasting.spells_known", "add", "2", ""),
+        ],
+    ),
+    (
+        "bonus-cantrip",
+        "Bonus Cantrip (Circle of the Land, druid 2): one more druid cantrip known",
+        &[
+            ("spellcasting.druid.cantrips_known", "add", "1", ""),
+            ("spellcasting.cantrips_known", "add", "1", ""),
+        ],
+    ),
+    (
+        "eldritch-invocation-armor-of-shadows",
+        "Armor of Shadows: mage armor at will, AC 13 + DEX without armor (a base, the higher kept)",
+        &[(
+            "combat.ac.base",
+            "best",
+            "13 + abilities.dex.mod",
+            "not(combat.armor.worn)",
+        )],
+    ),
+    (
+        "reckless-attack",
+        "Reckless Attack (barbarian 2): advantage on Strength melee attacks (a flag)",
+        &[("flags.reckless_attack", "set", "true", "")],
+    ),
+    (
+        "uncanny-dodge",
+        "Uncanny Dodge (rogue 5): half damage from an attacker you can see (a flag)",
+        &[("flags.uncanny_dodge", "set", "true", "")],
+    ),
+    (
+        "superior-hunters-defense-uncanny-dodge",
+        "Superior Hunter's Defense, Uncanny Dodge (ranger 15) (a flag)",
+        &[("flags.uncanny_dodge", "set", "true", "")],
+    ),
+    (
+        "reliable-talent",
+        "Reliable Talent (rogue 11): a d20 roll of 9 or lower counts as 10 on proficient checks (a flag)",
+        &[("flags.reliable_talent", "set", "true", "")],
+    ),
+    (
+        "potent-cantrip",
+        "Potent Cantrip (School of Evocation, wizard 6): half damage from a cantrip on a successful save (a flag)",
+        &[("flags.potent_cantrip", "set", "true", "")],
+    ),
+    (
+        "supreme-healing",
+        "Supreme Healing (Life Domain, cleric 17): healing dice give their maximum (a flag)",
+        &[("flags.supreme_healing", "set", "true", "")],
+    ),
 ];
 
 /// Proficiencies features grant beyond the data: `(feature, rule, [items])`.
@@ -161,31 +230,83 @@ pub const FEATURE_GRANTS: &[(&str, &str, &[&str])] = &[
 ];
 
 /// Dice, DCs and numbers of class features, shown as the feature's rolls:
-/// `(feature, rule, [(property, value)])`. `level` is the character's level (one class; levels
-/// per class wait for issue 18's multiclassing).
+/// `(feature, rule, [(property, value)])`. Each scales with its class's own level (`levels("classes.monk")`).
 pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     (
         "sneak-attack",
         "Sneak Attack (rogue table): 1d6 at 1st level, a die more every odd level, 10d6 at 19th",
-        &[("damage", "(ceil(level / 2))d6")],
+        &[("damage", "(ceil(levels(\"classes.rogue\") / 2))d6")],
+    ),
+    (
+        "ki",
+        "Ki (monk 2): the ki save DC, 8 + proficiency bonus + Wisdom modifier",
+        &[("save_dc", "8 + proficiency + abilities.wis.mod")],
+    ),
+    (
+        "dark-ones-own-luck",
+        "Dark One's Own Luck (Fiend, warlock 6): add a d10 to an ability check or saving throw",
+        &[("die", "1d10")],
+    ),
+    (
+        "font-of-inspiration",
+        "Font of Inspiration (bard 5): the Bardic Inspiration die of the bard's level, shown with the uses it carries",
+        &[(
+            "die",
+            "1d(lookup(levels(\"classes.bard\"), 1, 6, 5, 8, 10, 10, 15, 12))",
+        )],
+    ),
+    (
+        "cutting-words",
+        "Cutting Words (College of Lore, bard 3): a Bardic Inspiration die subtracted from a roll",
+        &[(
+            "die",
+            "1d(lookup(levels(\"classes.bard\"), 1, 6, 5, 8, 10, 10, 15, 12))",
+        )],
+    ),
+    (
+        "peerless-skill",
+        "Peerless Skill (College of Lore, bard 14): a Bardic Inspiration die added to a check",
+        &[(
+            "die",
+            "1d(lookup(levels(\"classes.bard\"), 1, 6, 5, 8, 10, 10, 15, 12))",
+        )],
+    ),
+    (
+        "relentless-rage",
+        "Relentless Rage (barbarian 11): a DC 10 Constitution save to drop to 1 hit point instead (+5 each time after, back to 10 on a rest)",
+        &[("save_dc", "10"), ("save_ability", "abilities.con")],
     ),
     (
         "second-wind",
         "Second Wind (fighter 1): regain 1d10 + fighter level hit points",
-        &[("heal", "1d10 + level")],
+        &[("heal", "1d10 + levels(\"classes.fighter\")")],
     ),
     (
         "martial-arts",
-        "Martial Arts (monk table): d4, d6 at 5th, d8 at 11th, d10 at 17th, + DEX or STR",
-        &[(
-            "damage",
-            "1d(lookup(level, 1, 4, 5, 6, 11, 8, 17, 10)) + max(abilities.str.mod, abilities.dex.mod)",
-        )],
+        "Martial Arts (monk table): an unarmed strike with DEX or STR, proficient: d4 bludgeoning, d6 at 5th, d8 at 11th, d10 at 17th, + DEX or STR",
+        &[
+            (
+                "damage",
+                "1d(lookup(levels(\"classes.monk\"), 1, 4, 5, 6, 11, 8, 17, 10)) + max(abilities.str.mod, abilities.dex.mod)",
+            ),
+            (
+                "die",
+                "1d(lookup(levels(\"classes.monk\"), 1, 4, 5, 6, 11, 8, 17, 10))",
+            ),
+            (
+                "attack_bonus",
+                "proficiency + max(abilities.str.mod, abilities.dex.mod)",
+            ),
+            ("damage_type", "damage-types.bludgeoning"),
+        ],
     ),
     (
         "bardic-inspiration-d6",
-        "Bardic Inspiration (bard 1): a d6",
-        &[("die", "1d6")],
+        "Bardic Inspiration (bard table): a d6, d8 at 5th level, d10 at 10th, d12 at 15th (the die the feature gives now)",
+        &[(
+            "die",
+            "1d(lookup(levels(\"classes.bard\"), 1, 6, 5, 8, 10, 10, 15, 12))",
+        )],
     ),
     (
         "bardic-inspiration-d8",
@@ -204,8 +325,11 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     ),
     (
         "song-of-rest-d6",
-        "Song of Rest (bard 2): an extra 1d6 hit points",
-        &[("heal", "1d6")],
+        "Song of Rest (bard table): an extra 1d6 hit points, 1d8 at 9th level, 1d10 at 13th, 1d12 at 17th (the die now)",
+        &[(
+            "heal",
+            "1d(lookup(levels(\"classes.bard\"), 2, 6, 9, 8, 13, 10, 17, 12))",
+        )],
     ),
     (
         "song-of-rest-d8",
@@ -231,7 +355,10 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
         "divine-strike",
         "Divine Strike (Life Domain, cleric 8): an extra 1d8 radiant damage, 2d8 at 14th level",
         &[
-            ("damage", "(lookup(level, 8, 1, 14, 2))d8"),
+            (
+                "damage",
+                "(lookup(levels(\"classes.cleric\"), 8, 1, 14, 2))d8",
+            ),
             ("damage_type", "damage-types.radiant"),
         ],
     ),
@@ -301,12 +428,12 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     (
         "channel-divinity-preserve-life",
         "Preserve Life (Life Domain, cleric 2): 5 × cleric level hit points to divide",
-        &[("heal", "5 * level")],
+        &[("heal", "5 * levels(\"classes.cleric\")")],
     ),
     (
         "wholeness-of-body",
         "Wholeness of Body (Way of the Open Hand, monk 6): regain 3 × monk level hit points",
-        &[("heal", "3 * level")],
+        &[("heal", "3 * levels(\"classes.monk\")")],
     ),
     (
         "survivor",
@@ -316,7 +443,10 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     (
         "dark-ones-blessing",
         "Dark One's Blessing (Fiend, warlock 1): temporary hit points = CHA modifier + warlock level (minimum 1)",
-        &[("temp_hp", "max(1, abilities.cha.mod + level)")],
+        &[(
+            "temp_hp",
+            "max(1, abilities.cha.mod + levels(\"classes.warlock\"))",
+        )],
     ),
     (
         "hurl-through-hell",
@@ -326,11 +456,14 @@ pub const FEATURE_ROLLS: &[PropertyEntry] = &[
     (
         "deflect-missiles",
         "Deflect Missiles (monk 3): damage reduced by 1d10 + DEX modifier + monk level",
-        &[("reduction", "1d10 + abilities.dex.mod + level")],
+        &[(
+            "reduction",
+            "1d10 + abilities.dex.mod + levels(\"classes.monk\")",
+        )],
     ),
     (
         "slow-fall",
         "Slow Fall (monk 4): falling damage reduced by 5 × monk level",
-        &[("reduction", "5 * level")],
+        &[("reduction", "5 * levels(\"classes.monk\")")],
     ),
 ];

@@ -84,7 +84,7 @@ const SKILLS: [&str; 18] = [
 ];
 
 /// Flags beside the damage types' resistances and immunities: `(field, label)`.
-const FLAGS: [(&str, &str); 9] = [
+const FLAGS: [(&str, &str); 14] = [
     (
         "advantage.saves_vs_poison",
         "Advantage on saves against poison",
@@ -111,6 +111,26 @@ const FLAGS: [(&str, &str); 9] = [
     (
         "flags.reroll_natural_one",
         "Reroll a natural 1 on an attack, check or save",
+    ),
+    (
+        "flags.reckless_attack",
+        "Reckless Attack: advantage on Strength melee attacks",
+    ),
+    (
+        "flags.uncanny_dodge",
+        "Uncanny Dodge: half damage from an attacker you can see",
+    ),
+    (
+        "flags.reliable_talent",
+        "Reliable Talent: a d20 of 9 or lower counts as 10 on proficient checks",
+    ),
+    (
+        "flags.potent_cantrip",
+        "Potent Cantrip: half damage from a cantrip on a successful save",
+    ),
+    (
+        "flags.supreme_healing",
+        "Supreme Healing: healing dice give their maximum",
     ),
 ];
 
@@ -249,7 +269,14 @@ pub fn roll_declarations(type_id: &str) -> Option<RollDeclarations> {
                 json!({ "dice": "item.temp_hp", "requires": ["temp_hp"] });
             rolls["die"] = json!({ "dice": "item.die", "requires": ["die"] });
             rolls["reduction"] = json!({ "dice": "item.reduction", "requires": ["reduction"] });
+            // A feature that is an attack of its own (the monk's unarmed strike, Martial Arts).
+            properties.push(("attack_bonus", json!({ "type": "formula" }), "Attack bonus"));
+            rolls["attack"] = json!({
+                "check": "item.attack_bonus", "bands": "attack",
+                "situationalChoices": ["advantage", "disadvantage"], "requires": ["attack_bonus"]
+            });
             labels.extend([
+                ("attack", "Attack"),
                 ("temporary_hit_points", "Temporary hit points"),
                 ("die", "Die"),
                 ("reduction", "Damage reduced by"),
