@@ -5,8 +5,9 @@
 //! with a reason ("none needed: …" or "waits for <mechanism>"); none may be unreviewed.
 //!
 //! "Carries mechanics" is stated here as the converter states it: the item has effects,
-//! grants or choices, or a property that gives a roll or a stat block (dice, a DC, a save, an
-//! attack, armor class and hit points, a speed).
+//! grants, choices or resources (charges, uses), or a property that gives a roll or a stat block
+//! (dice, a DC, a save, an attack, a magic weapon's bonus or extra dice, armor class and hit
+//! points, a speed).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -27,8 +28,10 @@ const COVERED: [&str; 7] = [
     "monster",
 ];
 
-const MECHANICAL_PROPERTIES: [&str; 13] = [
+const MECHANICAL_PROPERTIES: [&str; 15] = [
     "breath_damage",
+    "magic_bonus",
+    "extra_damage",
     "temp_hp",
     "die",
     "reduction",
@@ -53,6 +56,7 @@ fn has_mechanics(item: &Value) -> bool {
     nonempty("effects")
         || nonempty("grants")
         || nonempty("choices")
+        || nonempty("resources")
         || item["properties"]
             .as_object()
             .is_some_and(|p| MECHANICAL_PROPERTIES.iter().any(|k| p.contains_key(*k)))
@@ -179,8 +183,10 @@ fn the_report_places_known_rules_under_the_right_reason() {
     );
     // Rage: 2 per long rest at 1st level: a resource.
     assert!(reason_of("feature", "rage").is_some_and(|w| w.contains("resources on content")));
-    // +1 weapons are variants of a base weapon.
-    assert!(reason_of("magic_item", "weapon-1").is_some_and(|w| w.contains("item variants")));
+    // +1 weapons are variants of a base weapon that carry their bonus; the "+1, +2 or +3"
+    // parent leaves it to them.
+    assert_eq!(reason_of("magic_item", "weapon-1"), None);
+    assert!(reason_of("magic_item", "weapon").is_some_and(|w| w.contains("the variants")));
     // Expertise doubles proficiency.
     assert!(reason_of("feature", "rogue-expertise-1").is_some_and(|w| w.contains("expertise")));
     // Ring of Protection (+1 AC and saves), Headband of Intellect (INT 19) and a Potion of

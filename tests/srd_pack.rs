@@ -208,8 +208,9 @@ fn manifest_carries_the_license_and_credit() {
     assert_eq!(m.id.as_str(), PACK_ID);
     assert_eq!(m.version.to_string(), "0.1.0");
     // Spanish names (xtask/data/srd-5.1/es.yaml) make it a pack with translations (spec 1.5.0);
-    // its content types declare rolls and a stat block (1.7.0).
-    assert_eq!(m.spec_version.to_string(), "1.7.0");
+    // its content types declare rolls and a stat block (1.7.0); magic items carry charges
+    // (content resources) and are variants of a base item (item variants), both 1.8.0.
+    assert_eq!(m.spec_version.to_string(), "1.8.0");
     assert_eq!(m.license.0, "CC-BY-4.0");
     assert_eq!(m.default_language, "en");
     assert!(
@@ -521,7 +522,7 @@ fn known_facts() {
         "magic-items.weapon"
     );
     assert_eq!(p("magic-items.weapon-3", "rarity"), "very_rare");
-    assert_eq!(p("magic-items.weapon-3", "bonus"), 3);
+    assert_eq!(p("magic-items.weapon-3", "magic_bonus"), 3);
     assert_eq!(p("magic-items.weapon-3", "category"), "weapon");
     // The DC ladder and the coins.
     let ladder: Vec<i64> = pack

@@ -276,7 +276,8 @@ fn read_translations(folder: &Path) -> Result<BTreeMap<String, String>, Error> {
     Ok(out)
 }
 
-/// The lowest spec version the pack needs, by the spec's own feature table.
+/// The lowest spec version the pack needs, by the spec's own feature table, over its rules and
+/// its content.
 fn lowest_spec_version(files: &BTreeMap<String, String>) -> Result<String, Error> {
     use opencharacter_spec::features::{PackContents, lowest_spec_version};
     use opencharacter_spec::model::RulesDocument;
@@ -295,12 +296,24 @@ fn lowest_spec_version(files: &BTreeMap<String, String>) -> Result<String, Error
         .keys()
         .filter_map(|path| path.strip_prefix("i18n/")?.strip_suffix(".yaml"))
         .collect();
+    // Content counts too: resources and an item's own `variantOf` are features of their own.
+    let mut content = indexmap::IndexMap::new();
+    for (path, text) in files
+        .iter()
+        .filter(|(path, _)| path.starts_with("content/"))
+    {
+        let item: opencharacter_spec::model::ContentItem = opencharacter_spec::yaml::from_str(text)
+            .map_err(|error| Error::SelfCheck(format!("{path}: {error}")))?;
+        if let Some(id) = item.id.clone() {
+            content.insert(id, item);
+        }
+    }
     let pack = PackContents {
         rules: &rules,
         upgrades: &[],
         languages: &languages,
         default_language: "en",
-        content: &indexmap::IndexMap::new(),
+        content: &content,
         templates: &indexmap::IndexMap::new(),
     };
     Ok(lowest_spec_version(&pack).to_string())

@@ -580,17 +580,28 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                     .rsplit_once(" +")
                     .and_then(|(_, n)| n.trim().parse::<i64>().ok())
             });
+        let parent = parent_of.get(local).copied();
+        // A magic weapon, armor or ammunition is a variant of the base the character names
+        // (`mechanics::variants`); a dragon scale mail's colour is its parent's kind.
+        let variant =
+            super::mechanics::variant(local).or_else(|| parent.and_then(super::mechanics::variant));
         let mut effects = Vec::new();
-        if let Some(bonus) = bonus
-            && (category == "armor" || local.starts_with("shield"))
+        if let Some((_, _, bases, magic)) = variant
+            && *magic > 0
+            && bases.contains(&"armor")
         {
             effects.push(
-                json!({ "target": "combat.ac_bonus", "op": "add", "value": bonus.to_string() }),
+                json!({ "target": "combat.ac_bonus", "op": "add", "value": "item.magic_bonus" }),
             );
         }
+        let magic_bonus = match variant {
+            Some((_, _, _, magic)) => Some(*magic).filter(|n| *n > 0),
+            None => bonus,
+        };
         effects.extend(super::mechanics::effects(super::mechanics::ITEMS, local));
         let rolls = super::mechanics::item_roll_properties(local);
-        let parent = parent_of.get(local).copied();
+        let resources = super::mechanics::item_resources(local)
+            .or_else(|| parent.and_then(super::mechanics::item_resources));
         let mut body = match parent {
             Some(parent) => {
                 let base = by_index.get(parent).copied();
@@ -619,7 +630,7 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                             json!(attunement)
                         },
                     ),
-                    ("bonus", json!(bonus)),
+                    ("magic_bonus", json!(magic_bonus)),
                 ]);
                 props([
                     ("extends", json!(format!("magic-items.{parent}"))),
@@ -634,7 +645,7 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                         ("category", json!(category)),
                         ("rarity", json!(rarity)),
                         ("attunement", json!(attunement)),
-                        ("bonus", json!(bonus)),
+                        ("magic_bonus", json!(magic_bonus)),
                     ])),
                 ),
                 ("tags", json!(["magical"])),
@@ -645,6 +656,12 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             properties.extend(rolls);
         } else if !rolls.is_empty() {
             body.insert("properties".into(), Value::Object(rolls));
+        }
+        if let Some((_, _, bases, _)) = variant {
+            body.insert("variantOf".into(), json!(bases));
+        }
+        if let Some(resources) = resources {
+            body.insert("resources".into(), resources);
         }
         ctx.item("magic-items", local, "magic_item", name(entry), body)?;
     }

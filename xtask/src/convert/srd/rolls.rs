@@ -450,18 +450,41 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
         ),
         "weapon" => (
             json!({}),
+            // A magic weapon (a variant on this base) adds its `magic_bonus` to attack and
+            // damage; its extra damage and save are rolls of their own.
             json!({
-                "attack": { "check": "item.attack_bonus", "bands": "attack",
+                "attack": { "check": "item.attack_bonus + item.magic_bonus", "bands": "attack",
                             "situationalChoices": checks },
-                "damage": { "dice": "item.damage + item.damage_bonus", "about": "damage_type",
-                            "requires": ["damage"] },
-                "versatile_damage": { "dice": "item.versatile_damage + item.versatile_damage_bonus",
+                "damage": { "dice": "item.damage + item.damage_bonus + item.magic_bonus",
+                            "about": "damage_type", "requires": ["damage"] },
+                "versatile_damage": { "dice": "item.versatile_damage + item.versatile_damage_bonus + item.magic_bonus",
                                       "about": "damage_type", "requires": ["versatile_damage"] },
+                "extra_damage": { "dice": "item.extra_damage", "about": "extra_damage_type",
+                                  "requires": ["extra_damage"] },
+                "save": { "dc": "item.save_dc", "about": "save_ability", "requires": ["save_dc"] },
             }),
             &[
                 ("roll.weapon.attack.label", "Attack"),
                 ("roll.weapon.damage.label", "Damage"),
                 ("roll.weapon.versatile_damage.label", "Two-handed damage"),
+                ("roll.weapon.extra_damage.label", "Extra damage"),
+                ("roll.weapon.save.label", "Saving throw"),
+            ],
+        ),
+        // Magic ammunition (a variant on arrows, bolts, bullets or needles): its +N to the
+        // attack and damage of the weapon that fires it, its extra damage and save.
+        "gear" => (
+            json!({}),
+            json!({
+                "magic_bonus": { "value": "item.magic_bonus", "requires": ["magic_bonus"] },
+                "extra_damage": { "dice": "item.extra_damage", "about": "extra_damage_type",
+                                  "requires": ["extra_damage"] },
+                "save": { "dc": "item.save_dc", "about": "save_ability", "requires": ["save_dc"] },
+            }),
+            &[
+                ("roll.gear.magic_bonus.label", "Bonus to attack and damage"),
+                ("roll.gear.extra_damage.label", "Extra damage"),
+                ("roll.gear.save.label", "Saving throw"),
             ],
         ),
         "monster_action" => (

@@ -693,7 +693,10 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             json!({ "type": "formula", "default": "0" }),
             "Two-handed damage bonus",
         ),
-    ];
+    ]
+    .into_iter()
+    .chain(magic_properties(&p))
+    .collect();
     types.push((
         "weapon",
         "Weapon",
@@ -727,6 +730,11 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 "Disadvantage on Stealth",
             ),
             p("weight", prop("number"), "Weight"),
+            p(
+                "magic_bonus",
+                json!({ "type": "number", "default": 0 }),
+                "Magic bonus",
+            ),
         ],
         vec![
             ("category", "text"),
@@ -747,7 +755,10 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 "Quantities of the contents",
             ),
             p("weight", prop("number"), "Weight"),
-        ],
+        ]
+        .into_iter()
+        .chain(magic_properties(&p))
+        .collect(),
         vec![("category", "text"), ("weight", "number")],
     ));
     types.push((
@@ -790,7 +801,13 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 "Rarity",
             ),
             p("attunement", prop("boolean"), "Requires attunement"),
-            p("bonus", prop("number"), "Bonus"),
+            p("magic_bonus", prop("number"), "Magic bonus"),
+            p("extra_damage", prop("dice"), "Extra damage"),
+            p(
+                "extra_damage_type",
+                content(&["damage_type"]),
+                "Extra damage type",
+            ),
         ]
         .into_iter()
         .chain(
@@ -1299,6 +1316,30 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     }
     ctx.out
         .file("rules/content-types.yaml", json!({ "contentTypes": out }))
+}
+
+/// What a weapon or a piece of ammunition carries when a magic item is applied to it (a
+/// variant, `mechanics::variants`): its +N, 0 on a plain one, an extra damage on a hit and a
+/// save the hit asks for (Flame Tongue's 2d6 fire, Dagger of Venom's DC 15 Constitution).
+fn magic_properties<F>(p: &F) -> Vec<(String, Value, String)>
+where
+    F: Fn(&str, Value, &str) -> (String, Value, String),
+{
+    vec![
+        p(
+            "magic_bonus",
+            json!({ "type": "number", "default": 0 }),
+            "Magic bonus",
+        ),
+        p("extra_damage", prop("dice"), "Extra damage"),
+        p(
+            "extra_damage_type",
+            content(&["damage_type"]),
+            "Extra damage type",
+        ),
+        p("save_dc", prop("number"), "Save DC"),
+        p("save_ability", content(&["ability"]), "Saving throw"),
+    ]
 }
 
 fn required(mut def: Value) -> Value {

@@ -66,8 +66,10 @@ pub const COVERED: [(&str, &str); 7] = [
 ];
 
 /// Properties that are mechanics by themselves: rolls' dice and DCs, a stat block.
-const MECHANICAL_PROPERTIES: [&str; 13] = [
+const MECHANICAL_PROPERTIES: [&str; 15] = [
     "breath_damage",
+    "magic_bonus",
+    "extra_damage",
     "temp_hp",
     "die",
     "reduction",
@@ -82,11 +84,11 @@ const MECHANICAL_PROPERTIES: [&str; 13] = [
     "speed",
 ];
 
-/// Whether a written content item carries mechanics: effects, grants or choices, or a
-/// property that gives a roll or a stat block.
+/// Whether a written content item carries mechanics: effects, grants, choices or resources
+/// (charges, uses), or a property that gives a roll, a magic bonus or a stat block.
 pub fn has_mechanics(item: &Map<String, Value>) -> bool {
     let nonempty = |key: &str| item.get(key).is_some_and(|v| !super::is_empty(v));
-    if nonempty("effects") || nonempty("grants") || nonempty("choices") {
+    if nonempty("effects") || nonempty("grants") || nonempty("choices") || nonempty("resources") {
         return true;
     }
     item.get("properties")

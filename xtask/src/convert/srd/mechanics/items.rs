@@ -306,7 +306,9 @@ pub const ITEMS: &[Entry] = &[
 ];
 
 /// Dice and DCs of magic items, shown as the item's rolls: `(item, rule, [(property, value)])`.
-/// Properties: `heal` and `damage` (dice), `damage_type`, `save_dc`, `save_ability`.
+/// Properties: `heal` and `damage` (dice), `damage_type`, `save_dc`, `save_ability`; a magic
+/// weapon or ammunition, a variant whose `damage` would replace its base's, has its extra dice
+/// as `extra_damage` and `extra_damage_type` (rolls of the base's type).
 pub const ITEM_ROLLS: &[PropertyEntry] = &[
     (
         "potion-of-healing-common",
@@ -382,8 +384,8 @@ pub const ITEM_ROLLS: &[PropertyEntry] = &[
         "javelin-of-lightning",
         "Javelin of Lightning: 4d6 lightning damage, DC 13 Dexterity save",
         &[
-            ("damage", "4d6"),
-            ("damage_type", "damage-types.lightning"),
+            ("extra_damage", "4d6"),
+            ("extra_damage_type", "damage-types.lightning"),
             ("save_dc", "13"),
             ("save_ability", "abilities.dex"),
         ],
@@ -392,8 +394,8 @@ pub const ITEM_ROLLS: &[PropertyEntry] = &[
         "dagger-of-venom",
         "Dagger of Venom: 2d10 poison damage, DC 15 Constitution save",
         &[
-            ("damage", "2d10"),
-            ("damage_type", "damage-types.poison"),
+            ("extra_damage", "2d10"),
+            ("extra_damage_type", "damage-types.poison"),
             ("save_dc", "15"),
             ("save_ability", "abilities.con"),
         ],
@@ -421,7 +423,10 @@ pub const ITEM_ROLLS: &[PropertyEntry] = &[
     (
         "flame-tongue",
         "Flame Tongue: an extra 2d6 fire damage on a hit while ablaze",
-        &[("damage", "2d6"), ("damage_type", "damage-types.fire")],
+        &[
+            ("extra_damage", "2d6"),
+            ("extra_damage_type", "damage-types.fire"),
+        ],
     ),
     (
         "frost-brand",
@@ -431,11 +436,302 @@ pub const ITEM_ROLLS: &[PropertyEntry] = &[
     (
         "giant-slayer",
         "Giant Slayer: an extra 2d6 damage against a giant",
-        &[("damage", "2d6")],
+        &[("extra_damage", "2d6")],
     ),
     (
         "dragon-slayer",
         "Dragon Slayer: an extra 3d6 damage against a dragon",
-        &[("damage", "3d6")],
+        &[("extra_damage", "3d6")],
+    ),
+    (
+        "giant-slayer",
+        "Giant Slayer: a giant hit makes a DC 15 Strength save or falls prone",
+        &[("save_dc", "15"), ("save_ability", "abilities.str")],
+    ),
+    (
+        "holy-avenger",
+        "Holy Avenger: an extra 2d10 radiant damage to a fiend or an undead",
+        &[
+            ("extra_damage", "2d10"),
+            ("extra_damage_type", "damage-types.radiant"),
+        ],
+    ),
+    (
+        "sun-blade",
+        "Sun Blade: radiant damage instead of slashing; an extra 1d8 radiant to an undead",
+        &[
+            ("damage_type", "damage-types.radiant"),
+            ("extra_damage", "1d8"),
+            ("extra_damage_type", "damage-types.radiant"),
+        ],
+    ),
+    (
+        "mace-of-disruption",
+        "Mace of Disruption: an extra 2d6 radiant damage to a fiend or an undead",
+        &[
+            ("extra_damage", "2d6"),
+            ("extra_damage_type", "damage-types.radiant"),
+        ],
+    ),
+    (
+        "mace-of-smiting",
+        "Mace of Smiting: an extra 2d6 bludgeoning damage on a 20",
+        &[
+            ("extra_damage", "2d6"),
+            ("extra_damage_type", "damage-types.bludgeoning"),
+        ],
+    ),
+    (
+        "mace-of-terror",
+        "Mace of Terror: DC 15 Wisdom save or frightened",
+        &[("save_dc", "15"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "oathbow",
+        "Oathbow: an extra 3d6 piercing damage to the sworn enemy",
+        &[
+            ("extra_damage", "3d6"),
+            ("extra_damage_type", "damage-types.piercing"),
+        ],
+    ),
+    (
+        "dwarven-thrower",
+        "Dwarven Thrower: an extra 1d8 damage on a ranged hit (2d8 against a giant)",
+        &[("extra_damage", "1d8")],
+    ),
+    (
+        "vicious-weapon",
+        "Vicious Weapon: an extra 2d6 damage of the weapon's type on a 20",
+        &[("extra_damage", "2d6")],
+    ),
+    (
+        "sword-of-life-stealing",
+        "Sword of Life Stealing: an extra 3d6 necrotic damage on a 20",
+        &[
+            ("extra_damage", "3d6"),
+            ("extra_damage_type", "damage-types.necrotic"),
+        ],
+    ),
+    (
+        "sword-of-sharpness",
+        "Sword of Sharpness: an extra 4d6 slashing damage on a 20",
+        &[
+            ("extra_damage", "4d6"),
+            ("extra_damage_type", "damage-types.slashing"),
+        ],
+    ),
+    (
+        "sword-of-wounding",
+        "Sword of Wounding: 1d4 necrotic per wound each turn, DC 15 Constitution save ends them",
+        &[
+            ("extra_damage", "1d4"),
+            ("extra_damage_type", "damage-types.necrotic"),
+            ("save_dc", "15"),
+            ("save_ability", "abilities.con"),
+        ],
+    ),
+    (
+        "vorpal-sword",
+        "Vorpal Sword: an extra 6d8 slashing damage on a 20 to a creature that cannot lose its head",
+        &[
+            ("extra_damage", "6d8"),
+            ("extra_damage_type", "damage-types.slashing"),
+        ],
+    ),
+    (
+        "hammer-of-thunderbolts",
+        "Hammer of Thunderbolts: DC 17 Constitution save (a giant on a 20; stunned by the thrown hammer)",
+        &[("save_dc", "17"), ("save_ability", "abilities.con")],
+    ),
+    (
+        "trident-of-fish-command",
+        "Trident of Fish Command: dominate beast, save DC 15 (Wisdom)",
+        &[("save_dc", "15"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "staff-of-power",
+        "Staff of Power: an extra 1d6 force damage for a charge on a melee hit",
+        &[
+            ("extra_damage", "1d6"),
+            ("extra_damage_type", "damage-types.force"),
+        ],
+    ),
+    (
+        "staff-of-striking",
+        "Staff of Striking: an extra 1d6 force damage for each charge spent (up to 3)",
+        &[
+            ("extra_damage", "1d6"),
+            ("extra_damage_type", "damage-types.force"),
+        ],
+    ),
+    (
+        "staff-of-thunder-and-lightning",
+        "Staff of Thunder and Lightning: Lightning, an extra 2d6 lightning damage on a melee hit; Thunder, DC 17 Constitution save",
+        &[
+            ("extra_damage", "2d6"),
+            ("extra_damage_type", "damage-types.lightning"),
+            ("save_dc", "17"),
+            ("save_ability", "abilities.con"),
+        ],
+    ),
+    (
+        "arrow-of-slaying",
+        "Arrow of Slaying: DC 17 Constitution save or an extra 6d10 piercing damage",
+        &[
+            ("extra_damage", "6d10"),
+            ("extra_damage_type", "damage-types.piercing"),
+            ("save_dc", "17"),
+            ("save_ability", "abilities.con"),
+        ],
+    ),
+    (
+        "staff-of-withering",
+        "Staff of Withering: an extra 2d10 necrotic damage for a charge; DC 15 Constitution save",
+        &[
+            ("damage", "2d10"),
+            ("damage_type", "damage-types.necrotic"),
+            ("save_dc", "15"),
+            ("save_ability", "abilities.con"),
+        ],
+    ),
+    (
+        "ring-of-the-ram",
+        "Ring of the Ram: 2d10 force damage for each charge spent",
+        &[("damage", "2d10"), ("damage_type", "damage-types.force")],
+    ),
+    (
+        "ring-of-shooting-stars",
+        "Ring of Shooting Stars: shooting stars, 5d4 fire damage, DC 15 Dexterity save",
+        &[
+            ("damage", "5d4"),
+            ("damage_type", "damage-types.fire"),
+            ("save_dc", "15"),
+            ("save_ability", "abilities.dex"),
+        ],
+    ),
+    (
+        "sphere-of-annihilation",
+        "Sphere of Annihilation: DC 13 Dexterity save or 4d10 force damage",
+        &[
+            ("damage", "4d10"),
+            ("damage_type", "damage-types.force"),
+            ("save_dc", "13"),
+            ("save_ability", "abilities.dex"),
+        ],
+    ),
+    (
+        "dust-of-sneezing-and-choking",
+        "Dust of Sneezing and Choking: DC 15 Constitution save",
+        &[("save_dc", "15"), ("save_ability", "abilities.con")],
+    ),
+    (
+        "rope-of-entanglement",
+        "Rope of Entanglement: DC 15 Dexterity save or restrained",
+        &[("save_dc", "15"), ("save_ability", "abilities.dex")],
+    ),
+    (
+        "mirror-of-life-trapping",
+        "Mirror of Life Trapping: DC 15 Charisma save or trapped",
+        &[("save_dc", "15"), ("save_ability", "abilities.cha")],
+    ),
+    (
+        "gloves-of-missile-snaring",
+        "Gloves of Missile Snaring: ranged damage reduced by 1d10 + Dexterity modifier",
+        &[("reduction", "1d10 + abilities.dex.mod")],
+    ),
+    (
+        "wand-of-magic-missiles",
+        "Wand of Magic Missiles: magic missile, three darts of 1d4 + 1 force (one more per extra charge)",
+        &[("damage", "3d4 + 3"), ("damage_type", "damage-types.force")],
+    ),
+    (
+        "wand-of-paralysis",
+        "Wand of Paralysis: DC 15 Constitution save or paralyzed",
+        &[("save_dc", "15"), ("save_ability", "abilities.con")],
+    ),
+    (
+        "wand-of-fear",
+        "Wand of Fear: DC 15 Wisdom save or frightened",
+        &[("save_dc", "15"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "wand-of-binding",
+        "Wand of Binding: hold monster or hold person, save DC 17 (Wisdom)",
+        &[("save_dc", "17"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "wand-of-web",
+        "Wand of Web: web, save DC 15 (Dexterity)",
+        &[("save_dc", "15"), ("save_ability", "abilities.dex")],
+    ),
+    (
+        "wand-of-polymorph",
+        "Wand of Polymorph: polymorph, save DC 15 (Wisdom)",
+        &[("save_dc", "15"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "wand-of-wonder",
+        "Wand of Wonder: DC 15 Constitution saves of its effects",
+        &[("save_dc", "15"), ("save_ability", "abilities.con")],
+    ),
+    (
+        "gem-of-brightness",
+        "Gem of Brightness: DC 15 Constitution save or blinded",
+        &[("save_dc", "15"), ("save_ability", "abilities.con")],
+    ),
+    (
+        "eyes-of-charming",
+        "Eyes of Charming: charm person, save DC 13 (Wisdom)",
+        &[("save_dc", "13"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "pipes-of-haunting",
+        "Pipes of Haunting: DC 15 Wisdom save or frightened",
+        &[("save_dc", "15"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "talisman-of-pure-good",
+        "Talisman of Pure Good: DC 20 Dexterity save or destroyed",
+        &[("save_dc", "20"), ("save_ability", "abilities.dex")],
+    ),
+    (
+        "talisman-of-ultimate-evil",
+        "Talisman of Ultimate Evil: DC 20 Dexterity save or destroyed",
+        &[("save_dc", "20"), ("save_ability", "abilities.dex")],
+    ),
+    (
+        "robe-of-scintillating-colors",
+        "Robe of Scintillating Colors: DC 15 Wisdom save or stunned",
+        &[("save_dc", "15"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "cubic-gate",
+        "Cubic Gate: plane shift, save DC 17 (Charisma)",
+        &[("save_dc", "17"), ("save_ability", "abilities.cha")],
+    ),
+    (
+        "medallion-of-thoughts",
+        "Medallion of Thoughts: detect thoughts, save DC 13 (Wisdom)",
+        &[("save_dc", "13"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "rod-of-rulership",
+        "Rod of Rulership: DC 15 Wisdom save or charmed",
+        &[("save_dc", "15"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "rod-of-lordly-might",
+        "Rod of Lordly Might: Drain Life, DC 17 Constitution save or an extra 4d6 necrotic damage",
+        &[
+            ("damage", "4d6"),
+            ("damage_type", "damage-types.necrotic"),
+            ("save_dc", "17"),
+            ("save_ability", "abilities.con"),
+        ],
+    ),
+    (
+        "orb-of-dragonkind",
+        "Orb of Dragonkind: its spells at save DC 18",
+        &[("save_dc", "18"), ("save_ability", "abilities.wis")],
     ),
 ];

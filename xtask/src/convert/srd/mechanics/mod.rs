@@ -34,15 +34,18 @@ pub type PropertyEntry = (
 /// their labels.
 pub type RollDeclarations = (Vec<RollProperty>, Value, Vec<(String, String)>);
 
+mod charges;
 mod features;
 mod items;
 mod races;
 mod spells;
+mod variants;
 
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
 pub use items::{ITEM_ROLLS, ITEMS};
 pub use races::{RACES, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS};
 pub use spells::SPELLS;
+pub use variants::variant;
 
 /// The SRD's damage types, for the resistance and immunity flags.
 pub const DAMAGE_TYPES: [&str; 13] = [
@@ -190,6 +193,23 @@ pub fn trait_choices(local: &str) -> Map<String, Value> {
     out
 }
 
+/// The resources [`charges::CHARGES`] gives a magic item: `{<id>: {max, recovery}}`.
+pub fn item_resources(local: &str) -> Option<Value> {
+    let mut out = Map::new();
+    for (_, _, id, max, on, amount) in charges::CHARGES.iter().filter(|c| c.0 == local) {
+        let mut recovery = Map::new();
+        recovery.insert("on".into(), json!(on));
+        if !amount.is_empty() {
+            recovery.insert("amount".into(), json!(amount));
+        }
+        out.insert(
+            (*id).to_owned(),
+            json!({ "max": max, "recovery": Value::Object(recovery) }),
+        );
+    }
+    (!out.is_empty()).then_some(Value::Object(out))
+}
+
 /// The roll properties [`ITEM_ROLLS`] gives a magic item.
 pub fn item_roll_properties(local: &str) -> Map<String, Value> {
     ITEM_ROLLS
@@ -239,7 +259,12 @@ pub fn roll_declarations(type_id: &str) -> Option<RollDeclarations> {
         ("save", "Saving throw"),
     ];
     match type_id {
-        "magic_item" => properties.push(("save_dc", json!({ "type": "number" }), "Save DC")),
+        "magic_item" => {
+            properties.push(("save_dc", json!({ "type": "number" }), "Save DC"));
+            properties.push(("reduction", dice(), "Damage reduced by"));
+            rolls["reduction"] = json!({ "dice": "item.reduction", "requires": ["reduction"] });
+            labels.push(("reduction", "Damage reduced by"));
+        }
         "feature" => {
             properties.push(("save_dc", json!({ "type": "formula" }), "Save DC"));
             properties.push(("temp_hp", dice(), "Temporary hit points"));
