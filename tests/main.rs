@@ -50,4 +50,5 @@ mod srd_mechanics;
 mod srd_monster_rules;
 mod srd_monster_sheets;
 mod srd_pack;
+mod srd_races;
 mod srd_rolls;

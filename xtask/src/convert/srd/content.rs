@@ -1928,6 +1928,19 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             .collect();
         grants.extend(super::mechanics::trait_grants(index(entry)));
         choices.extend(super::mechanics::trait_choices(index(entry)));
+        // A racial spell offered is the race's own copy, cast with the race's ability.
+        for choice in choices.values_mut() {
+            if let Some(Value::Array(items)) = choice.get_mut("items") {
+                for item in items.iter_mut() {
+                    if let Some(racial) = item
+                        .as_str()
+                        .and_then(|i| super::mechanics::racial_choice(index(entry), i))
+                    {
+                        *item = json!(racial);
+                    }
+                }
+            }
+        }
         ctx.item(
             "traits",
             index(entry),
@@ -1938,10 +1951,20 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 ("effects", json!(trait_effects(index(entry)))),
                 ("grants", json!(grants)),
                 ("choices", Value::Object(choices)),
+                (
+                    "resources",
+                    json!(super::mechanics::trait_resources(index(entry))),
+                ),
             ]),
         )?;
     }
-    Ok(())
+    let spell_names: Map<String, Value> = ctx
+        .corpus
+        .get("Spells")
+        .iter()
+        .map(|s| (index(s).to_owned(), json!(name(s))))
+        .collect();
+    super::mechanics::write_racial_spells(ctx, &spell_names)
 }
 
 fn backgrounds_and_feats(ctx: &mut Ctx<'_>) -> Result<(), Error> {

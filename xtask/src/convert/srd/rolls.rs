@@ -426,10 +426,12 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                 "caster_level": { "from": "level", "to": "level" },
             }),
             json!({
-                "attack": { "check": "spellcasting.attack", "bands": "attack",
+                // The attack bonus and save DC are the item's, the class's by default; a
+                // racial spell reads its race's ability (`mechanics::RACIAL_SPELLS`).
+                "attack": { "check": "item.attack_bonus", "bands": "attack",
                             "requires": ["attack_kind"], "times": "item.instances",
                             "situationalChoices": checks },
-                "save": { "dc": "spellcasting.save_dc", "about": "save_ability",
+                "save": { "dc": "item.save_dc", "about": "save_ability",
                           "requires": ["save_ability"] },
                 "damage": { "dice": "item.damage", "about": "damage_type", "times": "item.instances" },
                 "healing": { "dice": "item.heal" },

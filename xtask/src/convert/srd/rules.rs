@@ -864,6 +864,16 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 "Darts, rays or beams",
             ),
             p(
+                "attack_bonus",
+                json!({ "type": "formula", "default": "spellcasting.attack" }),
+                "Spell attack bonus",
+            ),
+            p(
+                "save_dc",
+                json!({ "type": "formula", "default": "spellcasting.save_dc" }),
+                "Spell save DC",
+            ),
+            p(
                 "affects_hit_points",
                 prop("dice"),
                 "Hit points of creatures affected",

@@ -43,7 +43,7 @@ mod variants;
 
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
 pub use items::{ITEM_ROLLS, ITEMS};
-pub use races::{RACES, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS};
+pub use races::{RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, racial_choice};
 pub use spells::SPELLS;
 pub use variants::variant;
 
@@ -191,6 +191,54 @@ pub fn trait_choices(local: &str) -> Map<String, Value> {
         out.insert((*id).to_owned(), Value::Object(choice));
     }
     out
+}
+
+/// The resources [`races::TRAIT_RESOURCES`] gives a racial trait: `{<id>: {max, recovery}}`.
+pub fn trait_resources(local: &str) -> Option<Value> {
+    let mut out = Map::new();
+    for (_, _, id, max, on) in races::TRAIT_RESOURCES.iter().filter(|r| r.0 == local) {
+        out.insert(
+            (*id).to_owned(),
+            json!({ "max": max, "recovery": { "on": on } }),
+        );
+    }
+    (!out.is_empty()).then_some(Value::Object(out))
+}
+
+/// Writes the racial spells ([`RACIAL_SPELLS`]): each an extension of its spell in
+/// `content/racial-spells/`, cast with the race's ability.
+pub fn write_racial_spells(
+    ctx: &mut Ctx<'_>,
+    spell_names: &Map<String, Value>,
+) -> Result<(), Error> {
+    for (local, rule, spell, ability, extra) in RACIAL_SPELLS {
+        let mut properties = Map::new();
+        properties.insert(
+            "attack_bonus".into(),
+            json!(format!("proficiency + abilities.{ability}.mod")),
+        );
+        properties.insert(
+            "save_dc".into(),
+            json!(format!("8 + proficiency + abilities.{ability}.mod")),
+        );
+        for (key, value) in *extra {
+            properties.insert((*key).to_owned(), json!(value));
+        }
+        let mut body = Map::new();
+        body.insert("extends".into(), json!(format!("spells.{spell}")));
+        body.insert("properties".into(), Value::Object(properties));
+        // "Fire Bolt (High Elf Cantrip)": the spell's name and the trait that gives it.
+        let trait_name = rule.split(':').next().unwrap_or_default();
+        let name = format!(
+            "{} ({trait_name})",
+            spell_names
+                .get(*spell)
+                .and_then(Value::as_str)
+                .unwrap_or(spell)
+        );
+        ctx.item("racial-spells", local, "spell", &name, body)?;
+    }
+    Ok(())
 }
 
 /// The resources [`charges::CHARGES`] gives a magic item: `{<id>: {max, recovery}}`.
