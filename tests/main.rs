@@ -52,3 +52,4 @@ mod srd_monster_sheets;
 mod srd_pack;
 mod srd_races;
 mod srd_rolls;
+mod srd_spell_values;

@@ -28,8 +28,14 @@ const COVERED: [&str; 7] = [
     "monster",
 ];
 
-const MECHANICAL_PROPERTIES: [&str; 15] = [
+const MECHANICAL_PROPERTIES: [&str; 21] = [
     "breath_damage",
+    "bonus_die",
+    "ac_base",
+    "ac_bonus",
+    "speed_bonus",
+    "fly_speed",
+    "darkvision_range",
     "magic_bonus",
     "extra_damage",
     "temp_hp",

@@ -436,6 +436,15 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                 "damage": { "dice": "item.damage", "about": "damage_type", "times": "item.instances" },
                 "healing": { "dice": "item.heal" },
                 "hit_points_affected": { "dice": "item.affects_hit_points" },
+                // What holds while the spell lasts (the app applies it): an AC, a bonus, a die.
+                "bonus_die": { "dice": "item.bonus_die" },
+                "temporary_hit_points": { "dice": "item.temp_hp" },
+                "armor_class": { "value": "item.ac_base" },
+                "ac_bonus": { "value": "item.ac_bonus" },
+                "speed_bonus": { "value": "item.speed_bonus" },
+                "fly_speed": { "value": "item.fly_speed" },
+                "darkvision": { "value": "item.darkvision_range" },
+                "magic_bonus": { "value": "item.magic_bonus" },
             }),
             &[
                 ("parameter.spell.slot.label", "Slot level"),
@@ -448,6 +457,17 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                     "roll.spell.hit_points_affected.label",
                     "Hit points affected",
                 ),
+                ("roll.spell.bonus_die.label", "Bonus die"),
+                (
+                    "roll.spell.temporary_hit_points.label",
+                    "Temporary hit points",
+                ),
+                ("roll.spell.armor_class.label", "Armor class"),
+                ("roll.spell.ac_bonus.label", "Bonus to AC"),
+                ("roll.spell.speed_bonus.label", "Bonus to speed"),
+                ("roll.spell.fly_speed.label", "Flying speed"),
+                ("roll.spell.darkvision.label", "Darkvision"),
+                ("roll.spell.magic_bonus.label", "Bonus to attack and damage"),
             ],
         ),
         "weapon" => (

@@ -23,7 +23,6 @@ pub const ITEM_SPELLS: &str =
     "an item's spells at the item's own DC and attack bonus: no mechanism yet";
 pub const SENSES: &str =
     "senses beyond darkvision (blindsight, tremorsense) and speeds beyond walking: no field yet";
-pub const NOT_YET: &str = "expressible now (a save, DC or damage the data gives only in text): not yet in the converter's tables";
 pub const SUMMONS: &str =
     "summons or creates a creature or object: its own stat block carries the numbers";
 pub const CHOICE_POINT: &str = "a choice point: the subclass or option chosen carries the numbers";
@@ -287,37 +286,84 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         ),
     ),
     // Spells (SRD 5.1, "Spells"): the pack carries every attack, save, damage and healing roll.
-    ("spell", "mage-armor", Why::Waits(BEST_OF)),
-    ("spell", "barkskin", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "shield", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "shield-of-faith", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "bless", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "bane", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "aid", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "false-life", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "heroism", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "longstrider", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "haste", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "enhance-ability", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "guidance", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "resistance", Why::Waits(WHILE_ACTIVE)),
+    // Spells whose effect while they last has no number: advantage, a resistance, a Dash.
+    ("spell", "beacon-of-hope", Why::NoneNeeded(ADVANTAGE)),
+    ("spell", "foresight", Why::NoneNeeded(ADVANTAGE)),
+    ("spell", "true-strike", Why::NoneNeeded(ADVANTAGE)),
+    (
+        "spell",
+        "death-ward",
+        Why::NoneNeeded("drops to 1 hit point instead of 0 once, no number"),
+    ),
+    (
+        "spell",
+        "expeditious-retreat",
+        Why::NoneNeeded("the Dash action as a bonus action, no number"),
+    ),
+    (
+        "spell",
+        "jump",
+        Why::NoneNeeded("jump distance tripled; jump distance is not on the sheet"),
+    ),
+    (
+        "spell",
+        "mirror-image",
+        Why::NoneNeeded(
+            "the duplicates' d20 and AC (10 + Dexterity) are rolled against the attacker, no roll of the caster's",
+        ),
+    ),
+    ("spell", "pass-without-trace", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "protection-from-poison", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "gaseous-form", Why::Waits(WHILE_ACTIVE)),
+    (
+        "spell",
+        "meld-into-stone",
+        Why::NoneNeeded(
+            "6d6 damage the caster takes if the stone is destroyed, no roll the caster makes",
+        ),
+    ),
+    (
+        "spell",
+        "raise-dead",
+        Why::NoneNeeded(
+            "a -4 penalty on the raised creature that fades with rests, no roll of the caster's",
+        ),
+    ),
+    (
+        "spell",
+        "resurrection",
+        Why::NoneNeeded(
+            "a -4 penalty on the raised creature that fades with rests, no roll of the caster's",
+        ),
+    ),
+    (
+        "spell",
+        "time-stop",
+        Why::NoneNeeded(
+            "1d4 + 1 turns in a row, a count of turns the GM rolls, no roll on the sheet",
+        ),
+    ),
+    (
+        "spell",
+        "control-weather",
+        Why::NoneNeeded("1d4 x 10 minutes for the weather to change, no roll on the sheet"),
+    ),
+    (
+        "spell",
+        "counterspell",
+        Why::NoneNeeded(
+            "an ability check with the spellcasting ability against DC 10 + the spell's level: the check is the spellcasting modifier the sheet shows",
+        ),
+    ),
+    (
+        "spell",
+        "dispel-magic",
+        Why::NoneNeeded(
+            "an ability check with the spellcasting ability against DC 10 + the spell's level: the check is the spellcasting modifier the sheet shows",
+        ),
+    ),
     ("spell", "protection-from-energy", Why::Waits(WHILE_ACTIVE)),
     ("spell", "stoneskin", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "death-ward", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "heroes-feast", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "magic-weapon", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "shillelagh", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "hunters-mark", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "warding-bond", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "mirror-image", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "holy-aura", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "beacon-of-hope", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "foresight", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "true-strike", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "expeditious-retreat", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "fly", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "jump", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "darkvision", Why::Waits(WHILE_ACTIVE)),
     (
         "spell",
         "maze",
