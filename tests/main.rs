@@ -45,6 +45,7 @@ mod sheet_fighter;
 mod spanish_messages;
 mod srd_characters;
 mod srd_coverage;
+mod srd_legendary;
 mod srd_magic_items;
 mod srd_mechanics;
 mod srd_monster_rules;

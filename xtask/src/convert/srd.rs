@@ -13,6 +13,7 @@
 
 mod content;
 pub mod coverage;
+mod legendary;
 mod mechanics;
 mod monster_numbers;
 mod rolls;

@@ -1008,6 +1008,8 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         }
         // Multiattack names actions that come after it; resolve them once all are known.
         resolve_multiattack(ctx, local, entry, &names)?;
+        // Legendary actions that take another action get its rolls.
+        super::legendary::link(ctx, local, entry, &names)?;
         if entry.get("forms").is_some() {
             ctx.notes
                 .skip("monster `forms` (other stat blocks of a shapechanger)");
@@ -1066,7 +1068,7 @@ fn monster_action(
         damage.versatile.as_ref().map(|(d, _)| d.as_str()),
     ];
     let (attack_bonus, formulas) =
-        super::rolls::action_formulas(monster_entry, action["attack_bonus"].as_i64(), &weapon);
+        super::rolls::action_formulas(monster_entry, printed_attack_bonus(action), &weapon);
     let spaced = |d: &String| d.replace('+', " + ").replace('-', " - ");
     let extra = damage.parts.get(1);
     if action.get("options").is_some() || action.get("action_options").is_some() {
@@ -1165,6 +1167,15 @@ fn monster_action(
         props([("properties", Value::Object(properties))]),
     )
     .map(|_| format!("{folder}.{local}"))
+}
+
+/// An action's printed attack bonus. The 5e-database gives some legendary actions ("Move",
+/// "The vampire makes one bite attack.") an `attack_bonus` of 0 though they print no attack:
+/// that 0 is no roll, so an action whose text prints no "to hit" and no damage has none.
+fn printed_attack_bonus(action: &Value) -> Option<i64> {
+    let bonus = action["attack_bonus"].as_i64()?;
+    let prints_attack = text(action, "desc").is_some_and(|d| d.contains("to hit"));
+    (bonus != 0 || prints_attack || action.get("damage").is_some()).then_some(bonus)
 }
 
 /// Adds `multiattack_actions` and `multiattack_counts` to a monster's multiattack actions.

@@ -518,8 +518,10 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                 "versatile_damage": { "dice": "item.versatile_damage", "about": "versatile_damage_type" },
                 "extra_damage": { "dice": "item.extra_damage", "about": "extra_damage_type" },
                 "save": { "dc": "item.save_dc", "about": "save_ability" },
+                "healing": { "dice": "item.heal" },
             }),
             &[
+                ("roll.monster_action.healing.label", "Hit points regained"),
                 ("roll.monster_action.attack.label", "Attack"),
                 ("roll.monster_action.damage.label", "Damage"),
                 (

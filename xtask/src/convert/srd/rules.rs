@@ -1065,6 +1065,12 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         ),
         p("multiattack_counts", many("number"), "How many of each"),
         p(
+            "same_as",
+            content(&["monster_action"]),
+            "The action it takes",
+        ),
+        p("heal", prop("dice"), "Hit points regained"),
+        p(
             "spellcasting_ability",
             content(&["ability"]),
             "Spellcasting ability",
