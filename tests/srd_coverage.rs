@@ -28,8 +28,11 @@ const COVERED: [&str; 7] = [
     "monster",
 ];
 
-const MECHANICAL_PROPERTIES: [&str; 21] = [
+const MECHANICAL_PROPERTIES: [&str; 24] = [
     "breath_damage",
+    "score",
+    "swim_speed",
+    "attack_bonus",
     "bonus_die",
     "ac_base",
     "ac_bonus",

@@ -228,3 +228,45 @@ fn wands_and_staffs_carry_their_charges_and_recovery() {
     // Staff of Power while held: +2 to AC (10 + DEX 2 + 2 = 14).
     assert_eq!(ac(&sheet), Some(14));
 }
+
+#[test]
+fn scrolls_potions_and_manuals_carry_their_numbers() {
+    // Spell Scroll table: a 3rd-level scroll has save DC 15 and attack bonus +7; a cantrip's
+    // DC 13 and +5.
+    // Potion of Storm Giant Strength: Strength 29 for an hour. Potion of Heroism: 10 temporary
+    // hit points. Manual of Gainful Exercise: Strength +2 (17 → 19); a magic item acts while it
+    // fills a slot (the pack's `worn`), as every item of a slot's type does.
+    let sheet = sheet(&[
+        "{ id: '@magic-items.spell-scroll-3rd' }",
+        "{ id: '@magic-items.spell-scroll-cantrip' }",
+        "{ id: '@magic-items.potion-of-giant-strength-storm' }",
+        "{ id: '@magic-items.potion-of-heroism' }",
+        "{ id: '@magic-items.manual-of-gainful-exercise', slot: '@worn' }",
+    ]);
+    no_issues(&sheet);
+    let scroll = "magic-items.spell-scroll-3rd";
+    assert_eq!(roll(&sheet, scroll, "attack").as_deref(), Some("d20 + 7"));
+    assert_eq!(roll(&sheet, scroll, "save").as_deref(), Some("DC 15"));
+    let cantrip = "magic-items.spell-scroll-cantrip";
+    assert_eq!(roll(&sheet, cantrip, "attack").as_deref(), Some("d20 + 5"));
+    assert_eq!(roll(&sheet, cantrip, "save").as_deref(), Some("DC 13"));
+    assert_eq!(
+        roll(
+            &sheet,
+            "magic-items.potion-of-giant-strength-storm",
+            "score"
+        )
+        .as_deref(),
+        Some("29")
+    );
+    assert_eq!(
+        roll(
+            &sheet,
+            "magic-items.potion-of-heroism",
+            "temporary_hit_points"
+        )
+        .as_deref(),
+        Some("10")
+    );
+    assert_eq!(sheet.integer(&format!("{P}:abilities.str")), Some(19));
+}

@@ -599,6 +599,7 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             None => bonus,
         };
         effects.extend(super::mechanics::effects(super::mechanics::ITEMS, local));
+        effects.extend(super::mechanics::raised_score_effects(local));
         let rolls = super::mechanics::item_roll_properties(local);
         let resources = super::mechanics::item_resources(local)
             .or_else(|| parent.and_then(super::mechanics::item_resources));

@@ -66,8 +66,11 @@ pub const COVERED: [(&str, &str); 7] = [
 ];
 
 /// Properties that are mechanics by themselves: rolls' dice and DCs, a stat block.
-const MECHANICAL_PROPERTIES: [&str; 21] = [
+const MECHANICAL_PROPERTIES: [&str; 24] = [
     "breath_damage",
+    "score",
+    "swim_speed",
+    "attack_bonus",
     "bonus_die",
     "ac_base",
     "ac_bonus",

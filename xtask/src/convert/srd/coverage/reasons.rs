@@ -12,7 +12,6 @@ pub const GRANT_CHOICES: &str =
     "choices inside granted content (issue 18, branch engine-resources)";
 pub const EXPERTISE: &str = "expertise and half proficiency (issue 18, branch engine-classes)";
 pub const BEST_OF: &str = "best-of base formulas (issue 18, branch engine-classes)";
-pub const RAISE_MAX: &str = "raising a maximum (issue 18, branch engine-classes)";
 pub const WORN: &str = "conditions on what is worn or wielded (issue 18, branch engine-classes)";
 pub const CHOSEN: &str = "effects chosen in the character file (an ability score improvement's +2, or +1 and +1): no mechanism yet";
 pub const WHILE_ACTIVE: &str =
@@ -27,6 +26,10 @@ pub const SUMMONS: &str =
     "summons or creates a creature or object: its own stat block carries the numbers";
 pub const CHOICE_POINT: &str = "a choice point: the subclass or option chosen carries the numbers";
 pub const ADVANTAGE: &str = "advantage on a roll, or a reaction: the sheet shows no number for it";
+pub const SPELL_EFFECT: &str = "a spell's effect or a speed equal to the walking speed while it lasts, with no number of its own";
+pub const CAPPED: &str = "an increase of 2 to a maximum of 20 that reads the score it raises (an effect's condition on its own target): no mechanism yet";
+pub const BOWS_ONLY: &str =
+    "a +2 bonus on the damage of longbows and shortbows only: no field the bows' own damage reads";
 pub const PLAIN_VARIANT: &str =
     "a variant of a base item with no number of its own: the base's rolls and armor class hold";
 pub const VARIANT_SET: &str = "a variant that lifts its base's Strength requirement and Stealth disadvantage: a variant's effect replacing its base's own, no mechanism yet";
@@ -52,17 +55,55 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         "ammunition",
         Why::NoneNeeded("the variants (+1, +2, +3) carry the bonus"),
     ),
-    ("magic_item", "spell-scroll*", Why::Waits(ITEM_SPELLS)),
+    (
+        "magic_item",
+        "spell-scroll",
+        Why::NoneNeeded("the variants carry the numbers, by spell level"),
+    ),
     (
         "magic_item",
         "potion-of-healing",
         Why::NoneNeeded("the variants carry the dice"),
     ),
-    ("magic_item", "potion-*", Why::Waits(WHILE_ACTIVE)),
-    ("magic_item", "oil-of-*", Why::Waits(WHILE_ACTIVE)),
-    ("magic_item", "manual-of-*", Why::Waits(RAISE_MAX)),
-    ("magic_item", "tome-of-*", Why::Waits(RAISE_MAX)),
-    ("magic_item", "ioun-stone-of-*", Why::Waits(RAISE_MAX)),
+    (
+        "magic_item",
+        "potion-of-giant-strength",
+        Why::NoneNeeded("the variants carry the score"),
+    ),
+    (
+        "magic_item",
+        "potion-of-resistance*",
+        Why::Waits(WHILE_ACTIVE),
+    ),
+    (
+        "magic_item",
+        "potion-of-diminution",
+        Why::Waits(WHILE_ACTIVE),
+    ),
+    ("magic_item", "potion-of-*", Why::NoneNeeded(SPELL_EFFECT)),
+    ("magic_item", "oil-of-*", Why::NoneNeeded(SPELL_EFFECT)),
+    (
+        "magic_item",
+        "boots-of-speed",
+        Why::NoneNeeded(SPELL_EFFECT),
+    ),
+    (
+        "magic_item",
+        "slippers-of-spider-climbing",
+        Why::NoneNeeded(SPELL_EFFECT),
+    ),
+    ("magic_item", "manual-of-golems*", Why::NoneNeeded(SUMMONS)),
+    (
+        "magic_item",
+        "ioun-stone-of-awareness",
+        Why::NoneNeeded("can't be surprised, no number"),
+    ),
+    (
+        "magic_item",
+        "ioun-stone-of-sustenance",
+        Why::NoneNeeded("no need to eat or drink, no number"),
+    ),
+    ("magic_item", "ioun-stone-of-*", Why::Waits(CAPPED)),
     (
         "magic_item",
         "wand-of-the-war-mage",
@@ -127,10 +168,7 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         "dancing-sword",
         Why::NoneNeeded(PLAIN_VARIANT),
     ),
-    ("magic_item", "bracers-of-archery", Why::Waits(WORN)),
-    ("magic_item", "belt-of-dwarvenkind", Why::Waits(RAISE_MAX)),
-    ("magic_item", "boots-of-speed", Why::Waits(WHILE_ACTIVE)),
-    ("magic_item", "wings-of-flying", Why::Waits(WHILE_ACTIVE)),
+    ("magic_item", "bracers-of-archery", Why::Waits(BOWS_ONLY)),
     ("magic_item", "winged-boots", Why::Waits(TIMED_RECOVERY)),
     ("magic_item", "rod-of-security", Why::Waits(TIMED_RECOVERY)),
     (
@@ -139,14 +177,7 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         Why::Waits(ROLLED_MAX),
     ),
     ("magic_item", "helm-of-brilliance", Why::Waits(ROLLED_MAX)),
-    ("magic_item", "cloak-of-the-manta-ray", Why::Waits(SENSES)),
-    ("magic_item", "ring-of-swimming", Why::Waits(SENSES)),
     ("magic_item", "ring-of-x-ray-vision", Why::Waits(SENSES)),
-    (
-        "magic_item",
-        "slippers-of-spider-climbing",
-        Why::Waits(SENSES),
-    ),
     (
         "magic_item",
         "ring-of-djinni-summoning",
@@ -203,7 +234,6 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         "mantle-of-spell-resistance",
         Why::NoneNeeded(ADVANTAGE),
     ),
-    ("magic_item", "cloak-of-the-bat", Why::Waits(SENSES)),
     ("magic_item", "bag-of-tricks*", Why::NoneNeeded(SUMMONS)),
     (
         "magic_item",

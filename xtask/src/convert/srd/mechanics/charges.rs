@@ -452,6 +452,22 @@ pub const CHARGES: &[Charges] = &[
         "",
     ),
     (
+        "ioun-stone-of-reserve",
+        "Ioun Stone (Reserve): stores up to 3 levels of spells, refilled only by casting into it",
+        "levels",
+        "3",
+        "never",
+        "",
+    ),
+    (
+        "circlet-of-blasting",
+        "Circlet of Blasting: once, then not until the next dawn",
+        "uses",
+        "1",
+        "dawn",
+        "",
+    ),
+    (
         "ioun-stone-of-absorption",
         "Ioun Stone (Absorption): cancels 20 levels of spells, then burns out",
         "levels",

@@ -734,4 +734,224 @@ pub const ITEM_ROLLS: &[PropertyEntry] = &[
         "Orb of Dragonkind: its spells at save DC 18",
         &[("save_dc", "18"), ("save_ability", "abilities.wis")],
     ),
+    (
+        "spell-scroll-cantrip",
+        "Spell Scroll (cantrip): save DC 13, attack bonus +5",
+        &[("save_dc", "13"), ("attack_bonus", "5")],
+    ),
+    (
+        "spell-scroll-1st",
+        "Spell Scroll (1st level): save DC 13, attack bonus +5",
+        &[("save_dc", "13"), ("attack_bonus", "5")],
+    ),
+    (
+        "spell-scroll-2nd",
+        "Spell Scroll (2nd level): save DC 13, attack bonus +5",
+        &[("save_dc", "13"), ("attack_bonus", "5")],
+    ),
+    (
+        "spell-scroll-3rd",
+        "Spell Scroll (3rd level): save DC 15, attack bonus +7",
+        &[("save_dc", "15"), ("attack_bonus", "7")],
+    ),
+    (
+        "spell-scroll-4th",
+        "Spell Scroll (4th level): save DC 15, attack bonus +7",
+        &[("save_dc", "15"), ("attack_bonus", "7")],
+    ),
+    (
+        "spell-scroll-5th",
+        "Spell Scroll (5th level): save DC 17, attack bonus +9",
+        &[("save_dc", "17"), ("attack_bonus", "9")],
+    ),
+    (
+        "spell-scroll-6th",
+        "Spell Scroll (6th level): save DC 17, attack bonus +9",
+        &[("save_dc", "17"), ("attack_bonus", "9")],
+    ),
+    (
+        "spell-scroll-7th",
+        "Spell Scroll (7th level): save DC 18, attack bonus +10",
+        &[("save_dc", "18"), ("attack_bonus", "10")],
+    ),
+    (
+        "spell-scroll-8th",
+        "Spell Scroll (8th level): save DC 18, attack bonus +10",
+        &[("save_dc", "18"), ("attack_bonus", "10")],
+    ),
+    (
+        "spell-scroll-9th",
+        "Spell Scroll (9th level): save DC 19, attack bonus +11",
+        &[("save_dc", "19"), ("attack_bonus", "11")],
+    ),
+    (
+        "circlet-of-blasting",
+        "Circlet of Blasting: scorching ray with an attack bonus of +5, 2d6 fire per ray",
+        &[
+            ("attack_bonus", "5"),
+            ("damage", "2d6"),
+            ("damage_type", "damage-types.fire"),
+        ],
+    ),
+    (
+        "crystal-ball",
+        "Crystal Ball: scrying, save DC 17 (Wisdom)",
+        &[("save_dc", "17"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "crystal-ball-of-mind-reading",
+        "Crystal Ball of Mind Reading: scrying and detect thoughts, save DC 17 (Wisdom)",
+        &[("save_dc", "17"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "crystal-ball-of-telepathy",
+        "Crystal Ball of Telepathy: scrying and suggestion, save DC 17 (Wisdom)",
+        &[("save_dc", "17"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "crystal-ball-of-true-seeing",
+        "Crystal Ball of True Seeing: scrying, save DC 17 (Wisdom)",
+        &[("save_dc", "17"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "helm-of-telepathy",
+        "Helm of Telepathy: detect thoughts and suggestion, save DC 13 (Wisdom)",
+        &[("save_dc", "13"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "potion-of-heroism",
+        "Potion of Heroism: 10 temporary hit points for 1 hour",
+        &[("temp_hp", "10")],
+    ),
+    (
+        "potion-of-giant-strength-hill",
+        "Potion of Hill Giant Strength: Strength 21 for 1 hour",
+        &[("score", "21"), ("score_ability", "abilities.str")],
+    ),
+    (
+        "potion-of-giant-strength-frost",
+        "Potion of Frost Giant Strength: Strength 23 for 1 hour",
+        &[("score", "23"), ("score_ability", "abilities.str")],
+    ),
+    (
+        "potion-of-giant-strength-stone",
+        "Potion of Stone Giant Strength: Strength 23 for 1 hour",
+        &[("score", "23"), ("score_ability", "abilities.str")],
+    ),
+    (
+        "potion-of-giant-strength-fire",
+        "Potion of Fire Giant Strength: Strength 25 for 1 hour",
+        &[("score", "25"), ("score_ability", "abilities.str")],
+    ),
+    (
+        "potion-of-giant-strength-cloud",
+        "Potion of Cloud Giant Strength: Strength 27 for 1 hour",
+        &[("score", "27"), ("score_ability", "abilities.str")],
+    ),
+    (
+        "potion-of-giant-strength-storm",
+        "Potion of Storm Giant Strength: Strength 29 for 1 hour",
+        &[("score", "29"), ("score_ability", "abilities.str")],
+    ),
+    (
+        "potion-of-growth",
+        "Potion of Growth: enlarge, an extra 1d4 damage with weapons",
+        &[("extra_damage", "1d4")],
+    ),
+    (
+        "potion-of-speed",
+        "Potion of Speed: haste, a +2 bonus to AC",
+        &[("ac_bonus", "2")],
+    ),
+    (
+        "potion-of-mind-reading",
+        "Potion of Mind Reading: detect thoughts, save DC 13 (Wisdom)",
+        &[("save_dc", "13"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "potion-of-animal-friendship",
+        "Potion of Animal Friendship: animal friendship, save DC 13 (Wisdom)",
+        &[("save_dc", "13"), ("save_ability", "abilities.wis")],
+    ),
+    (
+        "oil-of-sharpness",
+        "Oil of Sharpness: +3 to attack and damage rolls for 1 hour",
+        &[("magic_bonus", "3")],
+    ),
+    (
+        "wings-of-flying",
+        "Wings of Flying: a flying speed of 60 feet",
+        &[("fly_speed", "60")],
+    ),
+    (
+        "cloak-of-the-bat",
+        "Cloak of the Bat: fly at a speed of 40 feet in dim light or darkness",
+        &[("fly_speed", "40")],
+    ),
+    (
+        "cloak-of-the-manta-ray",
+        "Cloak of the Manta Ray: a swimming speed of 60 feet",
+        &[("swim_speed", "60")],
+    ),
+    (
+        "ring-of-swimming",
+        "Ring of Swimming: a swimming speed of 40 feet",
+        &[("swim_speed", "40")],
+    ),
+    (
+        "ioun-stone-of-regeneration",
+        "Ioun Stone (Regeneration): regain 15 hit points at the end of each hour",
+        &[("heal", "15")],
+    ),
 ];
+
+/// Magic items that raise an ability score by 2 and its maximum by 2 (SRD 5.1: the manuals
+/// and tomes, "your Strength score increases by 2, as does your maximum for that score"):
+/// `(item, rule, ability)`.
+pub const RAISED_SCORES: &[(&str, &str, &str)] = &[
+    (
+        "manual-of-bodily-health",
+        "Manual of Bodily Health: Constitution +2, maximum +2",
+        "con",
+    ),
+    (
+        "manual-of-gainful-exercise",
+        "Manual of Gainful Exercise: Strength +2, maximum +2",
+        "str",
+    ),
+    (
+        "manual-of-quickness-of-action",
+        "Manual of Quickness of Action: Dexterity +2, maximum +2",
+        "dex",
+    ),
+    (
+        "tome-of-clear-thought",
+        "Tome of Clear Thought: Intelligence +2, maximum +2",
+        "int",
+    ),
+    (
+        "tome-of-leadership-and-influence",
+        "Tome of Leadership and Influence: Charisma +2, maximum +2",
+        "cha",
+    ),
+    (
+        "tome-of-understanding",
+        "Tome of Understanding: Wisdom +2, maximum +2",
+        "wis",
+    ),
+];
+
+/// The effects [`RAISED_SCORES`] gives an item: the score up by 2, and its `max` bound up by 2.
+pub fn raised_score_effects(local: &str) -> Vec<serde_json::Value> {
+    RAISED_SCORES
+        .iter()
+        .filter(|(item, _, _)| *item == local)
+        .flat_map(|(_, _, ability)| {
+            let target = format!("abilities.{ability}");
+            [
+                serde_json::json!({ "target": target, "op": "add", "value": "2" }),
+                serde_json::json!({ "target": target, "op": "add", "value": "2", "bound": "max" }),
+            ]
+        })
+        .collect()
+}

@@ -42,7 +42,7 @@ mod spells;
 mod variants;
 
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
-pub use items::{ITEM_ROLLS, ITEMS};
+pub use items::{ITEM_ROLLS, ITEMS, raised_score_effects};
 pub use races::{RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, racial_choice};
 pub use spells::SPELLS;
 pub use variants::variant;
@@ -258,6 +258,17 @@ pub fn item_resources(local: &str) -> Option<Value> {
     (!out.is_empty()).then_some(Value::Object(out))
 }
 
+/// The `number` properties of the magic-item type's rolls (the rest are dice, formulas or
+/// content references, written as text).
+const NUMBER_ROLL_PROPERTIES: [&str; 6] = [
+    "save_dc",
+    "score",
+    "ac_bonus",
+    "fly_speed",
+    "swim_speed",
+    "magic_bonus",
+];
+
 /// The roll properties [`ITEM_ROLLS`] gives a magic item.
 pub fn item_roll_properties(local: &str) -> Map<String, Value> {
     ITEM_ROLLS
@@ -266,7 +277,7 @@ pub fn item_roll_properties(local: &str) -> Map<String, Value> {
         .flat_map(|(_, _, properties)| properties.iter())
         .map(|(key, value)| {
             let value = match value.parse::<i64>() {
-                Ok(n) if *key == "save_dc" => json!(n),
+                Ok(n) if NUMBER_ROLL_PROPERTIES.contains(key) => json!(n),
                 _ => json!(value),
             };
             ((*key).to_owned(), value)
@@ -308,10 +319,50 @@ pub fn roll_declarations(type_id: &str) -> Option<RollDeclarations> {
     ];
     match type_id {
         "magic_item" => {
-            properties.push(("save_dc", json!({ "type": "number" }), "Save DC"));
-            properties.push(("reduction", dice(), "Damage reduced by"));
+            let number = || json!({ "type": "number" });
+            properties.extend([
+                ("save_dc", number(), "Save DC"),
+                ("reduction", dice(), "Damage reduced by"),
+                ("attack_bonus", json!({ "type": "formula" }), "Attack bonus"),
+                ("temp_hp", dice(), "Temporary hit points"),
+                ("score", number(), "Ability score"),
+                (
+                    "score_ability",
+                    json!({ "type": "content", "types": ["ability"] }),
+                    "Ability",
+                ),
+                ("ac_bonus", number(), "Bonus to AC"),
+                ("fly_speed", number(), "Flying speed"),
+                ("swim_speed", number(), "Swimming speed"),
+            ]);
+            // The item's own numbers: its spells' attack bonus (a spell scroll's +5), what it
+            // gives while it lasts (a potion's score, temporary hit points, AC, speeds), its
+            // +N where it is no variant (Oil of Sharpness), its extra damage.
             rolls["reduction"] = json!({ "dice": "item.reduction", "requires": ["reduction"] });
-            labels.push(("reduction", "Damage reduced by"));
+            rolls["attack"] = json!({ "check": "item.attack_bonus", "bands": "attack",
+                                      "requires": ["attack_bonus"] });
+            rolls["temporary_hit_points"] =
+                json!({ "dice": "item.temp_hp", "requires": ["temp_hp"] });
+            rolls["score"] =
+                json!({ "value": "item.score", "about": "score_ability", "requires": ["score"] });
+            rolls["ac_bonus"] = json!({ "value": "item.ac_bonus", "requires": ["ac_bonus"] });
+            rolls["fly_speed"] = json!({ "value": "item.fly_speed", "requires": ["fly_speed"] });
+            rolls["swim_speed"] = json!({ "value": "item.swim_speed", "requires": ["swim_speed"] });
+            rolls["magic_bonus"] =
+                json!({ "value": "item.magic_bonus", "requires": ["magic_bonus"] });
+            rolls["extra_damage"] = json!({ "dice": "item.extra_damage", "about": "extra_damage_type",
+                                             "requires": ["extra_damage"] });
+            labels.extend([
+                ("reduction", "Damage reduced by"),
+                ("attack", "Attack"),
+                ("temporary_hit_points", "Temporary hit points"),
+                ("score", "Ability score"),
+                ("ac_bonus", "Bonus to AC"),
+                ("fly_speed", "Flying speed"),
+                ("swim_speed", "Swimming speed"),
+                ("magic_bonus", "Bonus to attack and damage"),
+                ("extra_damage", "Extra damage"),
+            ]);
         }
         "feature" => {
             properties.push(("save_dc", json!({ "type": "formula" }), "Save DC"));
