@@ -36,13 +36,15 @@ pub type RollDeclarations = (Vec<RollProperty>, Value, Vec<(String, String)>);
 
 mod charges;
 mod features;
+mod item_rolls;
 mod items;
 mod races;
 mod spells;
 mod variants;
 
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
-pub use items::{ITEM_ROLLS, ITEMS, raised_score_effects};
+pub use item_rolls::ITEM_ROLLS;
+pub use items::{ITEMS, raised_score_effects};
 pub use races::{RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, racial_choice};
 pub use spells::SPELLS;
 pub use variants::variant;
