@@ -95,3 +95,21 @@ fn spells_that_last_show_the_numbers_they_give() {
     assert_eq!(rolls(&sheet, "shillelagh", "attack"), ["d20 + 5"]);
     assert_eq!(rolls(&sheet, "shillelagh", "damage"), ["d8 + 3"]);
 }
+
+#[test]
+fn areas_are_data_where_the_srd_prints_them() {
+    // Fireball: a 20-foot-radius sphere (the data's); Hypnotic Pattern: a 30-foot cube (its
+    // text only, the converter's table).
+    let property = |spell: &str, key: &str| {
+        let id: opencharacter::spec::ids::QualifiedContentId =
+            format!("{P}:spells.{spell}").parse().unwrap();
+        srd().content[&id].item.properties[key].clone()
+    };
+    assert_eq!(property("fireball", "area_shape"), "sphere");
+    assert_eq!(property("fireball", "area_size"), 20);
+    assert_eq!(property("hypnotic-pattern", "area_shape"), "cube");
+    assert_eq!(property("hypnotic-pattern", "area_size"), 30);
+    // Durations: Hypnotic Pattern up to 1 minute (concentration).
+    assert_eq!(property("hypnotic-pattern", "duration"), 1);
+    assert_eq!(property("hypnotic-pattern", "duration_unit"), "minute");
+}

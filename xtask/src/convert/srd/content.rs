@@ -785,6 +785,14 @@ fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             super::mechanics::SPELLS,
             index(entry),
         ));
+        // An area's size from the table is a number, as the data's.
+        if let Some(size) = properties
+            .get("area_size")
+            .and_then(Value::as_str)
+            .and_then(|s| s.parse::<i64>().ok())
+        {
+            properties.insert("area_size".into(), json!(size));
+        }
         ctx.item(
             "spells",
             index(entry),

@@ -216,4 +216,19 @@ pub const SPELLS: &[PropertyEntry] = &[
         "True Polymorph: an unwilling creature makes a Wisdom save",
         &[("save_ability", "abilities.wis")],
     ),
+    (
+        "hypnotic-pattern",
+        "Hypnotic Pattern: a 30-foot cube",
+        &[("area_shape", "cube"), ("area_size", "30")],
+    ),
+    (
+        "glyph-of-warding",
+        "Glyph of Warding (Explosive Runes): a 20-foot-radius sphere",
+        &[("area_shape", "sphere"), ("area_size", "20")],
+    ),
+    (
+        "plant-growth",
+        "Plant Growth (Overgrowth): a 100-foot radius",
+        &[("area_shape", "sphere"), ("area_size", "100")],
+    ),
 ];
