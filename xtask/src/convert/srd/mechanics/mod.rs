@@ -3,6 +3,13 @@
 //! set a flag, each entry naming the SRD rule it encodes. The numbers are facts (a score of 19,
 //! resistance to fire, 2d4 + 2 hit points); no rules prose is copied.
 //!
+//! Beside effects, the tables use the format's other mechanisms: magic weapons, armor and
+//! ammunition are variants of the base the character names (`variants`); charges and daily
+//! uses are resources with their recovery (`charges`, and `races::TRAIT_RESOURCES`); racial
+//! spells are the race's own copies of a spell (an extension cast with the race's ability,
+//! `races::RACIAL_SPELLS`); what a potion, a scroll or a lasting spell gives is a roll of the
+//! item (`item_rolls`, `spells`).
+//!
 //! Why a separate module: the content converter maps what the 5e-database holds structured;
 //! these tables hold what it does not, one table per concern, so an entry is easy to check
 //! against the SRD and the coverage report ([`super::coverage`]) can tell what is done from
