@@ -12,9 +12,16 @@ use serde_json::{Map, Value, json};
 
 use super::{Ctx, Error, list, text, word};
 
-/// Legendary actions whose number is printed only in their text: `(monster, action, SRD rule,
-/// [(property, value)])`.
-pub const NUMBERS: &[(&str, &str, &str, &[(&str, &str)])] = &[(
+/// A legendary action's printed numbers: `(monster, action, SRD rule, [(property, value)])`.
+pub type Numbers = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// Legendary actions whose number is printed only in their text.
+pub const NUMBERS: &[Numbers] = &[(
     "unicorn",
     "heal-self-costs-3-actions",
     "Unicorn, Heal Self: regains 11 (2d8 + 2) hit points",
