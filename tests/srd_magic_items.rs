@@ -270,3 +270,34 @@ fn scrolls_potions_and_manuals_carry_their_numbers() {
     );
     assert_eq!(sheet.integer(&format!("{P}:abilities.str")), Some(19));
 }
+
+#[test]
+fn mithral_plate_needs_no_strength() {
+    // Plate needs STR 15 and slows a weaker wearer by 10 feet (Armor table); Mithral Armor has
+    // "no Strength requirement" and no disadvantage on Stealth. With STR 17 the fighter is not
+    // slowed either way, so a STR 10 wearer shows it: 30 feet in mithral plate, 20 in plate.
+    let weak = |entry: &str| {
+        let text = format!(
+            "packs: {{ {P}: 0.1.0 }}\nsetup: {{ packs: {{ {P}: 0.1.0 }} }}\n\
+             fields:\n  '{P}:abilities.str': 9\n\
+             content:\n  - {{ id: '{P}:races.human', slot: '{P}:race' }}\n  - {{ id: '{P}:classes.fighter', slot: '{P}:class' }}\n  - {}\n",
+            entry.replace('@', &format!("{P}:"))
+        );
+        let character: Character = opencharacter::spec::yaml::from_str(&text).unwrap();
+        evaluate(srd(), &character, &EvaluateOptions::default())
+    };
+    // STR 9 + 1 (human) = 10.
+    let mithral =
+        weak("{ id: '@magic-items.mithral-armor', base: '@armor.plate-armor', slot: '@armor' }");
+    no_issues(&mithral);
+    assert_eq!(mithral.integer(&format!("{P}:speed.walk")), Some(30));
+    assert_eq!(ac(&mithral), Some(18));
+    let plate = weak("{ id: '@armor.plate-armor', slot: '@armor' }");
+    assert_eq!(plate.integer(&format!("{P}:speed.walk")), Some(20));
+    let owned = mithral
+        .content
+        .iter()
+        .find(|c| c.id.to_string() == format!("{P}:magic-items.mithral-armor"))
+        .unwrap();
+    assert_eq!(owned.properties["stealth_disadvantage"], false);
+}

@@ -600,7 +600,8 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         };
         effects.extend(super::mechanics::effects(super::mechanics::ITEMS, local));
         effects.extend(super::mechanics::raised_score_effects(local));
-        let rolls = super::mechanics::item_roll_properties(local);
+        let mut rolls = super::mechanics::item_roll_properties(local);
+        rolls.extend(super::mechanics::variant_properties(local));
         let resources = super::mechanics::item_resources(local)
             .or_else(|| parent.and_then(super::mechanics::item_resources));
         let mut body = match parent {

@@ -808,6 +808,13 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 content(&["damage_type"]),
                 "Extra damage type",
             ),
+            // What a magic armor changes of its base (Mithral Armor).
+            p("str_minimum", prop("number"), "Strength needed"),
+            p(
+                "stealth_disadvantage",
+                prop("boolean"),
+                "Disadvantage on Stealth",
+            ),
         ]
         .into_iter()
         .chain(

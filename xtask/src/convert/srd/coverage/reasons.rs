@@ -32,7 +32,6 @@ pub const BOWS_ONLY: &str =
     "a +2 bonus on the damage of longbows and shortbows only: no field the bows' own damage reads";
 pub const PLAIN_VARIANT: &str =
     "a variant of a base item with no number of its own: the base's rolls and armor class hold";
-pub const VARIANT_SET: &str = "a variant that lifts its base's Strength requirement and Stealth disadvantage: a variant's effect replacing its base's own, no mechanism yet";
 pub const ITEM_CHOICE: &str = "a damage type chosen per copy of the item (a choice of a variant on its base): no mechanism yet";
 pub const TIMED_RECOVERY: &str = "a recovery over time other than a rest or dawn (hours unused, ten days): no recovery event for it";
 pub const ROLLED_MAX: &str = "a maximum rolled when the item is found (1d4 + 2 beads, 1d10 diamonds): a maximum per copy, no mechanism yet";
@@ -130,7 +129,6 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         "adamantine-armor",
         Why::NoneNeeded(PLAIN_VARIANT),
     ),
-    ("magic_item", "mithral-armor", Why::Waits(VARIANT_SET)),
     (
         "magic_item",
         "armor-of-invulnerability",

@@ -33,6 +33,11 @@ pub const ITEMS: &[Entry] = &[
         &[("proficiency", "add", "1", "")],
     ),
     (
+        "mithral-armor",
+        "Mithral Armor: no Strength requirement (the base's own requirement lowered to 0)",
+        &[("combat.armor.str_minimum", "max", "0", "")],
+    ),
+    (
         "robe-of-stars",
         "Robe of Stars: +1 bonus to saving throws",
         &[("saves.*", "add", "1", "")],

@@ -54,7 +54,7 @@ pub use item_rolls::ITEM_ROLLS;
 pub use items::{ITEMS, raised_score_effects};
 pub use races::{RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, racial_choice};
 pub use spells::SPELLS;
-pub use variants::variant;
+pub use variants::{variant, variant_properties};
 
 /// The SRD's damage types, for the resistance and immunity flags.
 pub const DAMAGE_TYPES: [&str; 13] = [

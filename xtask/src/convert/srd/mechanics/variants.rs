@@ -354,3 +354,30 @@ pub const VARIANTS: &[Variant] = &[
 pub fn variant(local: &str) -> Option<&'static Variant> {
     VARIANTS.iter().find(|(index, _, _, _)| *index == local)
 }
+
+/// Properties a variant sets over its base's, beyond its bonus: `(magic item, SRD rule,
+/// [(property, value)])`; a value is a number, `true` or `false`.
+pub const VARIANT_PROPERTIES: &[(&str, &str, &[(&str, &str)])] = &[(
+    "mithral-armor",
+    "Mithral Armor: no Strength requirement and no disadvantage on Stealth checks",
+    &[("str_minimum", "0"), ("stealth_disadvantage", "false")],
+)];
+
+/// The properties [`VARIANT_PROPERTIES`] gives a variant, typed.
+pub fn variant_properties(local: &str) -> serde_json::Map<String, serde_json::Value> {
+    VARIANT_PROPERTIES
+        .iter()
+        .filter(|(item, _, _)| *item == local)
+        .flat_map(|(_, _, properties)| properties.iter())
+        .map(|(key, value)| {
+            let typed = match *value {
+                "true" => serde_json::Value::Bool(true),
+                "false" => serde_json::Value::Bool(false),
+                number => number
+                    .parse::<i64>()
+                    .map_or_else(|_| serde_json::json!(number), serde_json::Value::from),
+            };
+            ((*key).to_owned(), typed)
+        })
+        .collect()
+}
