@@ -357,7 +357,7 @@ pub fn variant(local: &str) -> Option<&'static Variant> {
 
 /// Properties a variant sets over its base's, beyond its bonus: `(magic item, SRD rule,
 /// [(property, value)])`; a value is a number, `true` or `false`.
-pub const VARIANT_PROPERTIES: &[(&str, &str, &[(&str, &str)])] = &[(
+pub const VARIANT_PROPERTIES: &[super::PropertyEntry] = &[(
     "mithral-armor",
     "Mithral Armor: no Strength requirement and no disadvantage on Stealth checks",
     &[("str_minimum", "0"), ("stealth_disadvantage", "false")],
