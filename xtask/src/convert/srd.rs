@@ -471,16 +471,38 @@ fn self_check(files: &BTreeMap<String, String>) -> Vec<String> {
             check(&mut problems, &format!("{path}{}", site.pointer), site.text);
         }
     }
+    // Each item's written type, so an extension that writes none (a racial spell) is checked
+    // against its parent's.
+    let written_types: BTreeMap<String, String> = files
+        .iter()
+        .filter(|(path, _)| path.starts_with("content/"))
+        .filter_map(|(_, text)| yaml::from_str::<ContentItem>(text).ok())
+        .filter_map(|item| {
+            let id = item.id.as_ref()?.to_string();
+            let written = item.content_type.as_ref()?.local().to_string();
+            Some((id, written))
+        })
+        .collect();
     for (path, text) in files
         .iter()
         .filter(|(path, _)| path.starts_with("content/"))
     {
         match yaml::from_str::<ContentItem>(text) {
             Ok(item) => {
-                let declared = item
+                let type_id = item
                     .content_type
                     .as_ref()
-                    .and_then(|t| content_types.get(t.local()));
+                    .map(|t| t.local().to_string())
+                    .or_else(|| {
+                        let parent = item.extends.as_ref()?.to_string();
+                        written_types.get(&parent).cloned()
+                    });
+                let declared = type_id.and_then(|t| {
+                    content_types
+                        .iter()
+                        .find(|(id, _)| id.to_string() == t)
+                        .map(|(_, d)| d)
+                });
                 if declared.is_none() {
                     problems.push(format!("{path}: undeclared content type"));
                 }
