@@ -5,8 +5,9 @@
 //! with a reason ("none needed: …" or "waits for <mechanism>"); none may be unreviewed.
 //!
 //! "Carries mechanics" is stated here as the converter states it: the item has effects,
-//! grants or choices, or a property that gives a roll or a stat block (dice, a DC, a save, an
-//! attack, armor class and hit points, a speed).
+//! grants, choices or resources (charges, uses), or a property that gives a roll or a stat block
+//! (dice, a DC, a save, an attack, a magic weapon's bonus or extra dice, armor class and hit
+//! points, a speed).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -27,8 +28,19 @@ const COVERED: [&str; 7] = [
     "monster",
 ];
 
-const MECHANICAL_PROPERTIES: [&str; 13] = [
+const MECHANICAL_PROPERTIES: [&str; 24] = [
     "breath_damage",
+    "score",
+    "swim_speed",
+    "attack_bonus",
+    "bonus_die",
+    "ac_base",
+    "ac_bonus",
+    "speed_bonus",
+    "fly_speed",
+    "darkvision_range",
+    "magic_bonus",
+    "extra_damage",
     "temp_hp",
     "die",
     "reduction",
@@ -180,8 +192,10 @@ fn the_report_places_known_rules_under_the_right_reason() {
     );
     // Rage: 2 per long rest at 1st level: a resource it carries, so it is not listed.
     assert_eq!(reason_of("feature", "rage"), None);
-    // +1 weapons are variants of a base weapon.
-    assert!(reason_of("magic_item", "weapon-1").is_some_and(|w| w.contains("item variants")));
+    // +1 weapons are variants of a base weapon that carry their bonus; the "+1, +2 or +3"
+    // parent leaves it to them.
+    assert_eq!(reason_of("magic_item", "weapon-1"), None);
+    assert!(reason_of("magic_item", "weapon").is_some_and(|w| w.contains("the variants")));
     // Expertise doubles proficiency: the class asks the choice, each pick carries the effect.
     assert!(
         reason_of("feature", "rogue-expertise-1")

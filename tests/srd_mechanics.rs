@@ -111,10 +111,11 @@ fn a_tiefling_resists_fire_and_gains_its_legacy_spells_at_levels_3_and_5() {
     let owns = |level: i64| {
         let s = sheet(&[("level", level)], &["races.tiefling@race"]);
         assert_eq!(flag(&s, "resistance.fire"), Some(true));
+        // The race's own copies, cast with Charisma (tests/srd_races.rs).
         [
-            "spells.thaumaturgy",
-            "spells.hellish-rebuke",
-            "spells.darkness",
+            "racial-spells.tiefling-thaumaturgy",
+            "racial-spells.tiefling-hellish-rebuke",
+            "racial-spells.tiefling-darkness",
         ]
         .map(|spell| s.owns(&format!("{P}:{spell}")))
     };

@@ -14,6 +14,7 @@
 mod classes;
 mod content;
 pub mod coverage;
+mod legendary;
 mod mechanics;
 mod monster_numbers;
 mod rolls;
@@ -277,7 +278,8 @@ fn read_translations(folder: &Path) -> Result<BTreeMap<String, String>, Error> {
     Ok(out)
 }
 
-/// The lowest spec version the pack needs, by the spec's own feature table.
+/// The lowest spec version the pack needs, by the spec's own feature table, over its rules and
+/// its content.
 fn lowest_spec_version(files: &BTreeMap<String, String>) -> Result<String, Error> {
     use opencharacter_spec::features::{PackContents, lowest_spec_version};
     use opencharacter_spec::model::RulesDocument;
@@ -296,12 +298,24 @@ fn lowest_spec_version(files: &BTreeMap<String, String>) -> Result<String, Error
         .keys()
         .filter_map(|path| path.strip_prefix("i18n/")?.strip_suffix(".yaml"))
         .collect();
+    // Content counts too: resources and an item's own `variantOf` are features of their own.
+    let mut content = indexmap::IndexMap::new();
+    for (path, text) in files
+        .iter()
+        .filter(|(path, _)| path.starts_with("content/"))
+    {
+        let item: opencharacter_spec::model::ContentItem = opencharacter_spec::yaml::from_str(text)
+            .map_err(|error| Error::SelfCheck(format!("{path}: {error}")))?;
+        if let Some(id) = item.id.clone() {
+            content.insert(id, item);
+        }
+    }
     let pack = PackContents {
         rules: &rules,
         upgrades: &[],
         languages: &languages,
         default_language: "en",
-        content: &indexmap::IndexMap::new(),
+        content: &content,
         templates: &indexmap::IndexMap::new(),
     };
     Ok(lowest_spec_version(&pack).to_string())
@@ -458,16 +472,38 @@ fn self_check(files: &BTreeMap<String, String>) -> Vec<String> {
             check(&mut problems, &format!("{path}{}", site.pointer), site.text);
         }
     }
+    // Each item's written type, so an extension that writes none (a racial spell) is checked
+    // against its parent's.
+    let written_types: BTreeMap<String, String> = files
+        .iter()
+        .filter(|(path, _)| path.starts_with("content/"))
+        .filter_map(|(_, text)| yaml::from_str::<ContentItem>(text).ok())
+        .filter_map(|item| {
+            let id = item.id.as_ref()?.to_string();
+            let written = item.content_type.as_ref()?.local().to_string();
+            Some((id, written))
+        })
+        .collect();
     for (path, text) in files
         .iter()
         .filter(|(path, _)| path.starts_with("content/"))
     {
         match yaml::from_str::<ContentItem>(text) {
             Ok(item) => {
-                let declared = item
+                let type_id = item
                     .content_type
                     .as_ref()
-                    .and_then(|t| content_types.get(t.local()));
+                    .map(|t| t.local().to_string())
+                    .or_else(|| {
+                        let parent = item.extends.as_ref()?.to_string();
+                        written_types.get(&parent).cloned()
+                    });
+                let declared = type_id.and_then(|t| {
+                    content_types
+                        .iter()
+                        .find(|(id, _)| id.to_string() == t)
+                        .map(|(_, d)| d)
+                });
                 if declared.is_none() {
                     problems.push(format!("{path}: undeclared content type"));
                 }

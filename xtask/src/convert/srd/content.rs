@@ -578,17 +578,30 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                     .rsplit_once(" +")
                     .and_then(|(_, n)| n.trim().parse::<i64>().ok())
             });
+        let parent = parent_of.get(local).copied();
+        // A magic weapon, armor or ammunition is a variant of the base the character names
+        // (`mechanics::variants`); a dragon scale mail's colour is its parent's kind.
+        let variant =
+            super::mechanics::variant(local).or_else(|| parent.and_then(super::mechanics::variant));
         let mut effects = Vec::new();
-        if let Some(bonus) = bonus
-            && (category == "armor" || local.starts_with("shield"))
+        if let Some((_, _, bases, magic)) = variant
+            && *magic > 0
+            && bases.contains(&"armor")
         {
             effects.push(
-                json!({ "target": "combat.ac_bonus", "op": "add", "value": bonus.to_string() }),
+                json!({ "target": "combat.ac_bonus", "op": "add", "value": "item.magic_bonus" }),
             );
         }
+        let magic_bonus = match variant {
+            Some((_, _, _, magic)) => Some(*magic).filter(|n| *n > 0),
+            None => bonus,
+        };
         effects.extend(super::mechanics::effects(super::mechanics::ITEMS, local));
-        let rolls = super::mechanics::item_roll_properties(local);
-        let parent = parent_of.get(local).copied();
+        effects.extend(super::mechanics::raised_score_effects(local));
+        let mut rolls = super::mechanics::item_roll_properties(local);
+        rolls.extend(super::mechanics::variant_properties(local));
+        let resources = super::mechanics::item_resources(local)
+            .or_else(|| parent.and_then(super::mechanics::item_resources));
         let mut body = match parent {
             Some(parent) => {
                 let base = by_index.get(parent).copied();
@@ -617,7 +630,7 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                             json!(attunement)
                         },
                     ),
-                    ("bonus", json!(bonus)),
+                    ("magic_bonus", json!(magic_bonus)),
                 ]);
                 props([
                     ("extends", json!(format!("magic-items.{parent}"))),
@@ -632,7 +645,7 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                         ("category", json!(category)),
                         ("rarity", json!(rarity)),
                         ("attunement", json!(attunement)),
-                        ("bonus", json!(bonus)),
+                        ("magic_bonus", json!(magic_bonus)),
                     ])),
                 ),
                 ("tags", json!(["magical"])),
@@ -643,6 +656,12 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             properties.extend(rolls);
         } else if !rolls.is_empty() {
             body.insert("properties".into(), Value::Object(rolls));
+        }
+        if let Some((_, _, bases, _)) = variant {
+            body.insert("variantOf".into(), json!(bases));
+        }
+        if let Some(resources) = resources {
+            body.insert("resources".into(), resources);
         }
         ctx.item("magic-items", local, "magic_item", name(entry), body)?;
     }
@@ -765,6 +784,14 @@ fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             super::mechanics::SPELLS,
             index(entry),
         ));
+        // An area's size from the table is a number, as the data's.
+        if let Some(size) = properties
+            .get("area_size")
+            .and_then(Value::as_str)
+            .and_then(|s| s.parse::<i64>().ok())
+        {
+            properties.insert("area_size".into(), json!(size));
+        }
         ctx.item(
             "spells",
             index(entry),
@@ -989,6 +1016,8 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         }
         // Multiattack names actions that come after it; resolve them once all are known.
         resolve_multiattack(ctx, local, entry, &names)?;
+        // Legendary actions that take another action get its rolls.
+        super::legendary::link(ctx, local, entry, &names)?;
         if entry.get("forms").is_some() {
             ctx.notes
                 .skip("monster `forms` (other stat blocks of a shapechanger)");
@@ -1047,7 +1076,7 @@ fn monster_action(
         damage.versatile.as_ref().map(|(d, _)| d.as_str()),
     ];
     let (attack_bonus, formulas) =
-        super::rolls::action_formulas(monster_entry, action["attack_bonus"].as_i64(), &weapon);
+        super::rolls::action_formulas(monster_entry, printed_attack_bonus(action), &weapon);
     let spaced = |d: &String| d.replace('+', " + ").replace('-', " - ");
     let extra = damage.parts.get(1);
     if action.get("options").is_some() || action.get("action_options").is_some() {
@@ -1146,6 +1175,15 @@ fn monster_action(
         props([("properties", Value::Object(properties))]),
     )
     .map(|_| format!("{folder}.{local}"))
+}
+
+/// An action's printed attack bonus. The 5e-database gives some legendary actions ("Move",
+/// "The vampire makes one bite attack.") an `attack_bonus` of 0 though they print no attack:
+/// that 0 is no roll, so an action whose text prints no "to hit" and no damage has none.
+fn printed_attack_bonus(action: &Value) -> Option<i64> {
+    let bonus = action["attack_bonus"].as_i64()?;
+    let prints_attack = text(action, "desc").is_some_and(|d| d.contains("to hit"));
+    (bonus != 0 || prints_attack || action.get("damage").is_some()).then_some(bonus)
 }
 
 /// Adds `multiattack_actions` and `multiattack_counts` to a monster's multiattack actions.
@@ -1419,6 +1457,19 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             .collect();
         grants.extend(super::mechanics::trait_grants(index(entry)));
         choices.extend(super::mechanics::trait_choices(index(entry)));
+        // A racial spell offered is the race's own copy, cast with the race's ability.
+        for choice in choices.values_mut() {
+            if let Some(Value::Array(items)) = choice.get_mut("items") {
+                for item in items.iter_mut() {
+                    if let Some(racial) = item
+                        .as_str()
+                        .and_then(|i| super::mechanics::racial_choice(index(entry), i))
+                    {
+                        *item = json!(racial);
+                    }
+                }
+            }
+        }
         ctx.item(
             "traits",
             index(entry),
@@ -1429,10 +1480,20 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 ("effects", json!(trait_effects(index(entry)))),
                 ("grants", json!(grants)),
                 ("choices", Value::Object(choices)),
+                (
+                    "resources",
+                    json!(super::mechanics::trait_resources(index(entry))),
+                ),
             ]),
         )?;
     }
-    Ok(())
+    let spell_names: Map<String, Value> = ctx
+        .corpus
+        .get("Spells")
+        .iter()
+        .map(|s| (index(s).to_owned(), json!(name(s))))
+        .collect();
+    super::mechanics::write_racial_spells(ctx, &spell_names)
 }
 
 fn backgrounds_and_feats(ctx: &mut Ctx<'_>) -> Result<(), Error> {

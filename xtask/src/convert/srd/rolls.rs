@@ -426,14 +426,25 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                 "caster_level": { "from": "level", "to": "level" },
             }),
             json!({
-                "attack": { "check": "spellcasting.attack", "bands": "attack",
+                // The attack bonus and save DC are the item's, the class's by default; a
+                // racial spell reads its race's ability (`mechanics::RACIAL_SPELLS`).
+                "attack": { "check": "item.attack_bonus", "bands": "attack",
                             "requires": ["attack_kind"], "times": "item.instances",
                             "situationalChoices": checks },
-                "save": { "dc": "spellcasting.save_dc", "about": "save_ability",
+                "save": { "dc": "item.save_dc", "about": "save_ability",
                           "requires": ["save_ability"] },
                 "damage": { "dice": "item.damage", "about": "damage_type", "times": "item.instances" },
                 "healing": { "dice": "item.heal" },
                 "hit_points_affected": { "dice": "item.affects_hit_points" },
+                // What holds while the spell lasts (the app applies it): an AC, a bonus, a die.
+                "bonus_die": { "dice": "item.bonus_die" },
+                "temporary_hit_points": { "dice": "item.temp_hp" },
+                "armor_class": { "value": "item.ac_base" },
+                "ac_bonus": { "value": "item.ac_bonus" },
+                "speed_bonus": { "value": "item.speed_bonus" },
+                "fly_speed": { "value": "item.fly_speed" },
+                "darkvision": { "value": "item.darkvision_range" },
+                "magic_bonus": { "value": "item.magic_bonus" },
             }),
             &[
                 ("parameter.spell.slot.label", "Slot level"),
@@ -446,22 +457,56 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                     "roll.spell.hit_points_affected.label",
                     "Hit points affected",
                 ),
+                ("roll.spell.bonus_die.label", "Bonus die"),
+                (
+                    "roll.spell.temporary_hit_points.label",
+                    "Temporary hit points",
+                ),
+                ("roll.spell.armor_class.label", "Armor class"),
+                ("roll.spell.ac_bonus.label", "Bonus to AC"),
+                ("roll.spell.speed_bonus.label", "Bonus to speed"),
+                ("roll.spell.fly_speed.label", "Flying speed"),
+                ("roll.spell.darkvision.label", "Darkvision"),
+                ("roll.spell.magic_bonus.label", "Bonus to attack and damage"),
             ],
         ),
         "weapon" => (
             json!({}),
+            // A magic weapon (a variant on this base) adds its `magic_bonus` to attack and
+            // damage; its extra damage and save are rolls of their own.
             json!({
-                "attack": { "check": "item.attack_bonus", "bands": "attack",
+                "attack": { "check": "item.attack_bonus + item.magic_bonus", "bands": "attack",
                             "situationalChoices": checks },
-                "damage": { "dice": "item.damage + item.damage_bonus", "about": "damage_type",
-                            "requires": ["damage"] },
-                "versatile_damage": { "dice": "item.versatile_damage + item.versatile_damage_bonus",
+                "damage": { "dice": "item.damage + item.damage_bonus + item.magic_bonus",
+                            "about": "damage_type", "requires": ["damage"] },
+                "versatile_damage": { "dice": "item.versatile_damage + item.versatile_damage_bonus + item.magic_bonus",
                                       "about": "damage_type", "requires": ["versatile_damage"] },
+                "extra_damage": { "dice": "item.extra_damage", "about": "extra_damage_type",
+                                  "requires": ["extra_damage"] },
+                "save": { "dc": "item.save_dc", "about": "save_ability", "requires": ["save_dc"] },
             }),
             &[
                 ("roll.weapon.attack.label", "Attack"),
                 ("roll.weapon.damage.label", "Damage"),
                 ("roll.weapon.versatile_damage.label", "Two-handed damage"),
+                ("roll.weapon.extra_damage.label", "Extra damage"),
+                ("roll.weapon.save.label", "Saving throw"),
+            ],
+        ),
+        // Magic ammunition (a variant on arrows, bolts, bullets or needles): its +N to the
+        // attack and damage of the weapon that fires it, its extra damage and save.
+        "gear" => (
+            json!({}),
+            json!({
+                "magic_bonus": { "value": "item.magic_bonus", "requires": ["magic_bonus"] },
+                "extra_damage": { "dice": "item.extra_damage", "about": "extra_damage_type",
+                                  "requires": ["extra_damage"] },
+                "save": { "dc": "item.save_dc", "about": "save_ability", "requires": ["save_dc"] },
+            }),
+            &[
+                ("roll.gear.magic_bonus.label", "Bonus to attack and damage"),
+                ("roll.gear.extra_damage.label", "Extra damage"),
+                ("roll.gear.save.label", "Saving throw"),
             ],
         ),
         "monster_action" => (
@@ -473,8 +518,10 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                 "versatile_damage": { "dice": "item.versatile_damage", "about": "versatile_damage_type" },
                 "extra_damage": { "dice": "item.extra_damage", "about": "extra_damage_type" },
                 "save": { "dc": "item.save_dc", "about": "save_ability" },
+                "healing": { "dice": "item.heal" },
             }),
             &[
+                ("roll.monster_action.healing.label", "Hit points regained"),
                 ("roll.monster_action.attack.label", "Attack"),
                 ("roll.monster_action.damage.label", "Damage"),
                 (

@@ -717,7 +717,10 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             json!({ "type": "formula", "default": "0" }),
             "Two-handed damage bonus",
         ),
-    ];
+    ]
+    .into_iter()
+    .chain(magic_properties(&p))
+    .collect();
     types.push((
         "weapon",
         "Weapon",
@@ -751,6 +754,11 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 "Disadvantage on Stealth",
             ),
             p("weight", prop("number"), "Weight"),
+            p(
+                "magic_bonus",
+                json!({ "type": "number", "default": 0 }),
+                "Magic bonus",
+            ),
         ],
         vec![
             ("category", "text"),
@@ -771,7 +779,10 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 "Quantities of the contents",
             ),
             p("weight", prop("number"), "Weight"),
-        ],
+        ]
+        .into_iter()
+        .chain(magic_properties(&p))
+        .collect(),
         vec![("category", "text"), ("weight", "number")],
     ));
     types.push((
@@ -814,7 +825,20 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 "Rarity",
             ),
             p("attunement", prop("boolean"), "Requires attunement"),
-            p("bonus", prop("number"), "Bonus"),
+            p("magic_bonus", prop("number"), "Magic bonus"),
+            p("extra_damage", prop("dice"), "Extra damage"),
+            p(
+                "extra_damage_type",
+                content(&["damage_type"]),
+                "Extra damage type",
+            ),
+            // What a magic armor changes of its base (Mithral Armor).
+            p("str_minimum", prop("number"), "Strength needed"),
+            p(
+                "stealth_disadvantage",
+                prop("boolean"),
+                "Disadvantage on Stealth",
+            ),
         ]
         .into_iter()
         .chain(
@@ -869,6 +893,24 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
                 "instances",
                 json!({ "type": "formula", "default": "1" }),
                 "Darts, rays or beams",
+            ),
+            p(
+                "attack_bonus",
+                json!({ "type": "formula", "default": "spellcasting.attack" }),
+                "Spell attack bonus",
+            ),
+            p("bonus_die", prop("dice"), "Bonus die"),
+            p("temp_hp", prop("dice"), "Temporary hit points"),
+            p("ac_base", prop("formula"), "Armor class"),
+            p("ac_bonus", prop("formula"), "Bonus to AC"),
+            p("speed_bonus", prop("formula"), "Bonus to speed"),
+            p("fly_speed", prop("formula"), "Flying speed"),
+            p("darkvision_range", prop("formula"), "Darkvision"),
+            p("magic_bonus", prop("formula"), "Bonus to attack and damage"),
+            p(
+                "save_dc",
+                json!({ "type": "formula", "default": "spellcasting.save_dc" }),
+                "Spell save DC",
             ),
             p(
                 "affects_hit_points",
@@ -1053,6 +1095,12 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             "Attacks made",
         ),
         p("multiattack_counts", many("number"), "How many of each"),
+        p(
+            "same_as",
+            content(&["monster_action"]),
+            "The action it takes",
+        ),
+        p("heal", prop("dice"), "Hit points regained"),
         p(
             "spellcasting_ability",
             content(&["ability"]),
@@ -1328,6 +1376,30 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
     }
     ctx.out
         .file("rules/content-types.yaml", json!({ "contentTypes": out }))
+}
+
+/// What a weapon or a piece of ammunition carries when a magic item is applied to it (a
+/// variant, `mechanics::variants`): its +N, 0 on a plain one, an extra damage on a hit and a
+/// save the hit asks for (Flame Tongue's 2d6 fire, Dagger of Venom's DC 15 Constitution).
+fn magic_properties<F>(p: &F) -> Vec<(String, Value, String)>
+where
+    F: Fn(&str, Value, &str) -> (String, Value, String),
+{
+    vec![
+        p(
+            "magic_bonus",
+            json!({ "type": "number", "default": 0 }),
+            "Magic bonus",
+        ),
+        p("extra_damage", prop("dice"), "Extra damage"),
+        p(
+            "extra_damage_type",
+            content(&["damage_type"]),
+            "Extra damage type",
+        ),
+        p("save_dc", prop("number"), "Save DC"),
+        p("save_ability", content(&["ability"]), "Saving throw"),
+    ]
 }
 
 fn required(mut def: Value) -> Value {

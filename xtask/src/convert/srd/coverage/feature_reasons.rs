@@ -493,11 +493,11 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         Why::NoneNeeded("Hide as a bonus action, no number"),
     ),
     // Racial traits (SRD 5.1, "Races").
-    ("trait", "stonecunning", Why::Waits(EXPERTISE)),
-    ("trait", "artificers-lore", Why::Waits(EXPERTISE)),
+    // Double proficiency on History checks about stonework or about magic items: the subject
+    // of the check, not on the sheet.
+    ("trait", "stonecunning", Why::Waits(TARGET)),
+    ("trait", "artificers-lore", Why::Waits(TARGET)),
     ("trait", "draconic-ancestry", Why::Waits(GRANT_CHOICES)),
-    ("trait", "breath-weapon", Why::Waits(RESOURCES)),
-    ("trait", "relentless-endurance", Why::Waits(RESOURCES)),
     (
         "trait",
         "damage-resistance",

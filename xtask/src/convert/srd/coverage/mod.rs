@@ -66,8 +66,19 @@ pub const COVERED: [(&str, &str); 7] = [
 ];
 
 /// Properties that are mechanics by themselves: rolls' dice and DCs, a stat block.
-const MECHANICAL_PROPERTIES: [&str; 13] = [
+const MECHANICAL_PROPERTIES: [&str; 24] = [
     "breath_damage",
+    "score",
+    "swim_speed",
+    "attack_bonus",
+    "bonus_die",
+    "ac_base",
+    "ac_bonus",
+    "speed_bonus",
+    "fly_speed",
+    "darkvision_range",
+    "magic_bonus",
+    "extra_damage",
     "temp_hp",
     "die",
     "reduction",

@@ -8,12 +8,10 @@ pub use super::feature_reasons::FEATURES_AND_TRAITS;
 
 // The mechanisms content waits for. Those of issue 18 are being added on the branches named.
 pub const RESOURCES: &str = "resources on content (issue 18, branch engine-resources)";
-pub const VARIANTS: &str = "item variants of a base item (issue 18, branch engine-resources)";
 pub const GRANT_CHOICES: &str =
     "choices inside granted content (issue 18, branch engine-resources)";
 pub const EXPERTISE: &str = "expertise and half proficiency (issue 18, branch engine-classes)";
 pub const BEST_OF: &str = "best-of base formulas (issue 18, branch engine-classes)";
-pub const RAISE_MAX: &str = "raising a maximum (issue 18, branch engine-classes)";
 pub const WORN: &str = "conditions on what is worn or wielded (issue 18, branch engine-classes)";
 pub const WHILE_ACTIVE: &str =
     "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
@@ -23,106 +21,179 @@ pub const ITEM_SPELLS: &str =
     "an item's spells at the item's own DC and attack bonus: no mechanism yet";
 pub const SENSES: &str =
     "senses beyond darkvision (blindsight, tremorsense) and speeds beyond walking: no field yet";
-pub const NOT_YET: &str = "expressible now (a save, DC or damage the data gives only in text): not yet in the converter's tables";
 pub const SUMMONS: &str =
     "summons or creates a creature or object: its own stat block carries the numbers";
 pub const CHOICE_POINT: &str = "a choice point: the subclass or option chosen carries the numbers";
 pub const ADVANTAGE: &str = "advantage on a roll, or a reaction: the sheet shows no number for it";
+pub const SPELL_EFFECT: &str = "a spell's effect or a speed equal to the walking speed while it lasts, with no number of its own";
+pub const CAPPED: &str = "an increase of 2 to a maximum of 20 that reads the score it raises (an effect's condition on its own target): no mechanism yet";
+pub const BOWS_ONLY: &str =
+    "a +2 bonus on the damage of longbows and shortbows only: no field the bows' own damage reads";
+pub const PLAIN_VARIANT: &str =
+    "a variant of a base item with no number of its own: the base's rolls and armor class hold";
+pub const ITEM_CHOICE: &str = "a damage type chosen per copy of the item (a choice of a variant on its base): no mechanism yet";
+pub const TIMED_RECOVERY: &str = "a recovery over time other than a rest or dawn (hours unused, ten days): no recovery event for it";
+pub const ROLLED_MAX: &str = "a maximum rolled when the item is found (1d4 + 2 beads, 1d10 diamonds): a maximum per copy, no mechanism yet";
 
 /// Magic items (SRD 5.1, "Magic Items") and spells ("Spells").
 pub const ITEMS_AND_SPELLS: &[Reason] = &[
     // Magic items (SRD 5.1, "Magic Items").
-    ("magic_item", "armor", Why::Waits(VARIANTS)),
-    ("magic_item", "weapon*", Why::Waits(VARIANTS)),
-    ("magic_item", "ammunition*", Why::Waits(VARIANTS)),
-    ("magic_item", "spell-scroll*", Why::Waits(ITEM_SPELLS)),
+    (
+        "magic_item",
+        "weapon",
+        Why::NoneNeeded("the variants (+1, +2, +3) carry the bonus"),
+    ),
+    (
+        "magic_item",
+        "armor",
+        Why::NoneNeeded("the variants (+1, +2, +3) carry the bonus"),
+    ),
+    (
+        "magic_item",
+        "ammunition",
+        Why::NoneNeeded("the variants (+1, +2, +3) carry the bonus"),
+    ),
+    (
+        "magic_item",
+        "spell-scroll",
+        Why::NoneNeeded("the variants carry the numbers, by spell level"),
+    ),
     (
         "magic_item",
         "potion-of-healing",
         Why::NoneNeeded("the variants carry the dice"),
     ),
-    ("magic_item", "potion-*", Why::Waits(WHILE_ACTIVE)),
-    ("magic_item", "oil-of-*", Why::Waits(WHILE_ACTIVE)),
-    ("magic_item", "manual-of-*", Why::Waits(RAISE_MAX)),
-    ("magic_item", "tome-of-*", Why::Waits(RAISE_MAX)),
     (
         "magic_item",
-        "ioun-stone-of-absorption",
-        Why::Waits(RESOURCES),
+        "potion-of-giant-strength",
+        Why::NoneNeeded("the variants carry the score"),
     ),
     (
         "magic_item",
-        "ioun-stone-of-greater-absorption",
-        Why::Waits(RESOURCES),
+        "potion-of-resistance*",
+        Why::Waits(WHILE_ACTIVE),
     ),
-    ("magic_item", "ioun-stone-of-*", Why::Waits(RAISE_MAX)),
+    (
+        "magic_item",
+        "potion-of-diminution",
+        Why::Waits(WHILE_ACTIVE),
+    ),
+    ("magic_item", "potion-of-*", Why::NoneNeeded(SPELL_EFFECT)),
+    ("magic_item", "oil-of-*", Why::NoneNeeded(SPELL_EFFECT)),
+    (
+        "magic_item",
+        "boots-of-speed",
+        Why::NoneNeeded(SPELL_EFFECT),
+    ),
+    (
+        "magic_item",
+        "slippers-of-spider-climbing",
+        Why::NoneNeeded(SPELL_EFFECT),
+    ),
+    ("magic_item", "manual-of-golems*", Why::NoneNeeded(SUMMONS)),
+    (
+        "magic_item",
+        "ioun-stone-of-awareness",
+        Why::NoneNeeded("can't be surprised, no number"),
+    ),
+    (
+        "magic_item",
+        "ioun-stone-of-sustenance",
+        Why::NoneNeeded("no need to eat or drink, no number"),
+    ),
+    ("magic_item", "ioun-stone-of-*", Why::Waits(CAPPED)),
     (
         "magic_item",
         "wand-of-the-war-mage",
         Why::NoneNeeded("the variants carry the bonus"),
     ),
-    ("magic_item", "wand-*", Why::Waits(RESOURCES)),
-    ("magic_item", "staff-*", Why::Waits(RESOURCES)),
-    ("magic_item", "rod-*", Why::Waits(RESOURCES)),
     (
         "magic_item",
         "ring-of-resistance",
         Why::NoneNeeded("the variants carry the resistance"),
     ),
-    ("magic_item", "dragon-scale-mail", Why::Waits(VARIANTS)),
     (
         "magic_item",
         "belt-of-giant-strength",
         Why::NoneNeeded("the variants carry the score"),
     ),
-    ("magic_item", "*-armor", Why::Waits(VARIANTS)),
-    ("magic_item", "*-shield", Why::Waits(VARIANTS)),
-    ("magic_item", "*-plate", Why::Waits(VARIANTS)),
-    ("magic_item", "elven-chain", Why::Waits(VARIANTS)),
-    ("magic_item", "*sword*", Why::Waits(VARIANTS)),
-    ("magic_item", "*blade*", Why::Waits(VARIANTS)),
-    ("magic_item", "mace-*", Why::Waits(VARIANTS)),
-    ("magic_item", "*-axe", Why::Waits(VARIANTS)),
-    ("magic_item", "oathbow", Why::Waits(VARIANTS)),
-    ("magic_item", "defender", Why::Waits(VARIANTS)),
-    ("magic_item", "holy-avenger", Why::Waits(VARIANTS)),
-    ("magic_item", "dwarven-thrower", Why::Waits(VARIANTS)),
-    (
-        "magic_item",
-        "trident-of-fish-command",
-        Why::Waits(RESOURCES),
-    ),
-    ("magic_item", "hammer-of-thunderbolts", Why::Waits(VARIANTS)),
-    ("magic_item", "nine-lives-stealer", Why::Waits(VARIANTS)),
-    ("magic_item", "armor-of-*", Why::Waits(VARIANTS)),
-    ("magic_item", "ring-of-*", Why::Waits(RESOURCES)),
     (
         "magic_item",
         "ioun-stone",
         Why::NoneNeeded("the variants carry the numbers"),
     ),
+    // Variants of a base item with no number of their own: the base's rolls and AC hold.
+    (
+        "magic_item",
+        "adamantine-armor",
+        Why::NoneNeeded(PLAIN_VARIANT),
+    ),
+    (
+        "magic_item",
+        "armor-of-invulnerability",
+        Why::NoneNeeded(PLAIN_VARIANT),
+    ),
+    ("magic_item", "armor-of-resistance", Why::Waits(ITEM_CHOICE)),
+    (
+        "magic_item",
+        "armor-of-vulnerability",
+        Why::Waits(ITEM_CHOICE),
+    ),
     (
         "magic_item",
         "plate-armor-of-etherealness",
-        Why::Waits(VARIANTS),
+        Why::NoneNeeded(PLAIN_VARIANT),
     ),
+    (
+        "magic_item",
+        "animated-shield",
+        Why::NoneNeeded(PLAIN_VARIANT),
+    ),
+    ("magic_item", "arrow-catching-shield", Why::Waits(TARGET)),
     (
         "magic_item",
         "shield-of-missile-attraction",
-        Why::Waits(VARIANTS),
+        Why::NoneNeeded(PLAIN_VARIANT),
     ),
-    ("magic_item", "scimitar-of-speed", Why::Waits(VARIANTS)),
-    ("magic_item", "vicious-weapon", Why::Waits(VARIANTS)),
-    ("magic_item", "bracers-of-archery", Why::Waits(WORN)),
-    ("magic_item", "belt-of-dwarvenkind", Why::Waits(RAISE_MAX)),
-    ("magic_item", "boots-of-speed", Why::Waits(WHILE_ACTIVE)),
-    ("magic_item", "wings-of-flying", Why::Waits(WHILE_ACTIVE)),
-    ("magic_item", "winged-boots", Why::Waits(RESOURCES)),
-    ("magic_item", "cloak-of-the-manta-ray", Why::Waits(SENSES)),
     (
         "magic_item",
-        "slippers-of-spider-climbing",
-        Why::Waits(SENSES),
+        "spellguard-shield",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "dancing-sword",
+        Why::NoneNeeded(PLAIN_VARIANT),
+    ),
+    ("magic_item", "bracers-of-archery", Why::Waits(BOWS_ONLY)),
+    ("magic_item", "winged-boots", Why::Waits(TIMED_RECOVERY)),
+    ("magic_item", "rod-of-security", Why::Waits(TIMED_RECOVERY)),
+    (
+        "magic_item",
+        "necklace-of-prayer-beads",
+        Why::Waits(ROLLED_MAX),
+    ),
+    ("magic_item", "helm-of-brilliance", Why::Waits(ROLLED_MAX)),
+    ("magic_item", "ring-of-x-ray-vision", Why::Waits(SENSES)),
+    (
+        "magic_item",
+        "ring-of-djinni-summoning",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    (
+        "magic_item",
+        "staff-of-the-python",
+        Why::NoneNeeded(SUMMONS),
+    ),
+    (
+        "magic_item",
+        "ring-of-spell-turning",
+        Why::NoneNeeded(ADVANTAGE),
+    ),
+    (
+        "magic_item",
+        "ring-of-*",
+        Why::NoneNeeded("a spell or an effect at will, with no roll or number of its own"),
     ),
     (
         "magic_item",
@@ -135,11 +206,6 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         Why::Waits(TARGET),
     ),
     ("magic_item", "periapt-of-wound-closure", Why::Waits(TARGET)),
-    (
-        "magic_item",
-        "gloves-of-missile-snaring",
-        Why::Waits(NOT_YET),
-    ),
     (
         "magic_item",
         "cloak-of-elvenkind",
@@ -165,8 +231,6 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         "mantle-of-spell-resistance",
         Why::NoneNeeded(ADVANTAGE),
     ),
-    ("magic_item", "scarab-of-protection", Why::Waits(RESOURCES)),
-    ("magic_item", "cloak-of-the-bat", Why::Waits(SENSES)),
     ("magic_item", "bag-of-tricks*", Why::NoneNeeded(SUMMONS)),
     (
         "magic_item",
@@ -206,47 +270,29 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
     ("magic_item", "instant-fortress", Why::NoneNeeded(SUMMONS)),
     ("magic_item", "carpet-of-flying*", Why::NoneNeeded(SUMMONS)),
     ("magic_item", "broom-of-flying", Why::NoneNeeded(SUMMONS)),
-    ("magic_item", "arrow-of-slaying", Why::Waits(NOT_YET)),
     (
         "magic_item",
-        "dust-of-sneezing-and-choking",
-        Why::Waits(NOT_YET),
+        "immovable-rod",
+        Why::NoneNeeded(
+            "a DC 30 Strength check another creature makes to move it; no roll of the owner's",
+        ),
     ),
-    ("magic_item", "sphere-of-annihilation", Why::Waits(NOT_YET)),
-    ("magic_item", "rope-of-entanglement", Why::Waits(NOT_YET)),
-    ("magic_item", "iron-bands-of-binding", Why::Waits(NOT_YET)),
-    ("magic_item", "dimensional-shackles", Why::Waits(NOT_YET)),
-    ("magic_item", "mirror-of-life-trapping", Why::Waits(NOT_YET)),
-    ("magic_item", "immovable-rod", Why::Waits(NOT_YET)),
-    ("magic_item", "talisman-of-pure-good", Why::Waits(RESOURCES)),
     (
         "magic_item",
-        "talisman-of-ultimate-evil",
-        Why::Waits(RESOURCES),
+        "iron-bands-of-binding",
+        Why::NoneNeeded(
+            "a DC 20 Strength check the bound creature makes to break them; no roll of the owner's (the attack is the owner's ranged attack)",
+        ),
+    ),
+    (
+        "magic_item",
+        "dimensional-shackles",
+        Why::NoneNeeded(
+            "a DC 30 Strength (Athletics) check the bound creature makes; no roll of the owner's",
+        ),
     ),
     ("magic_item", "talisman-of-the-sphere", Why::Waits(TARGET)),
-    ("magic_item", "helm-of-brilliance", Why::Waits(RESOURCES)),
     ("magic_item", "circlet-of-blasting", Why::Waits(ITEM_SPELLS)),
-    ("magic_item", "eyes-of-charming", Why::Waits(RESOURCES)),
-    ("magic_item", "pipes-of-haunting", Why::Waits(RESOURCES)),
-    ("magic_item", "medallion-of-thoughts", Why::Waits(RESOURCES)),
-    (
-        "magic_item",
-        "necklace-of-prayer-beads",
-        Why::Waits(RESOURCES),
-    ),
-    ("magic_item", "cube-of-force", Why::Waits(RESOURCES)),
-    ("magic_item", "cubic-gate", Why::Waits(RESOURCES)),
-    ("magic_item", "helm-of-teleportation", Why::Waits(RESOURCES)),
-    ("magic_item", "gem-of-brightness", Why::Waits(RESOURCES)),
-    ("magic_item", "gem-of-seeing", Why::Waits(RESOURCES)),
-    (
-        "magic_item",
-        "robe-of-scintillating-colors",
-        Why::Waits(RESOURCES),
-    ),
-    ("magic_item", "pearl-of-power", Why::Waits(RESOURCES)),
-    ("magic_item", "orb-of-dragonkind", Why::Waits(ITEM_SPELLS)),
     ("magic_item", "crystal-ball*", Why::Waits(ITEM_SPELLS)),
     ("magic_item", "helm-of-telepathy", Why::Waits(ITEM_SPELLS)),
     (
@@ -267,37 +313,84 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
         ),
     ),
     // Spells (SRD 5.1, "Spells"): the pack carries every attack, save, damage and healing roll.
-    ("spell", "mage-armor", Why::Waits(BEST_OF)),
-    ("spell", "barkskin", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "shield", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "shield-of-faith", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "bless", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "bane", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "aid", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "false-life", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "heroism", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "longstrider", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "haste", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "enhance-ability", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "guidance", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "resistance", Why::Waits(WHILE_ACTIVE)),
+    // Spells whose effect while they last has no number: advantage, a resistance, a Dash.
+    ("spell", "beacon-of-hope", Why::NoneNeeded(ADVANTAGE)),
+    ("spell", "foresight", Why::NoneNeeded(ADVANTAGE)),
+    ("spell", "true-strike", Why::NoneNeeded(ADVANTAGE)),
+    (
+        "spell",
+        "death-ward",
+        Why::NoneNeeded("drops to 1 hit point instead of 0 once, no number"),
+    ),
+    (
+        "spell",
+        "expeditious-retreat",
+        Why::NoneNeeded("the Dash action as a bonus action, no number"),
+    ),
+    (
+        "spell",
+        "jump",
+        Why::NoneNeeded("jump distance tripled; jump distance is not on the sheet"),
+    ),
+    (
+        "spell",
+        "mirror-image",
+        Why::NoneNeeded(
+            "the duplicates' d20 and AC (10 + Dexterity) are rolled against the attacker, no roll of the caster's",
+        ),
+    ),
+    ("spell", "pass-without-trace", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "protection-from-poison", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "gaseous-form", Why::Waits(WHILE_ACTIVE)),
+    (
+        "spell",
+        "meld-into-stone",
+        Why::NoneNeeded(
+            "6d6 damage the caster takes if the stone is destroyed, no roll the caster makes",
+        ),
+    ),
+    (
+        "spell",
+        "raise-dead",
+        Why::NoneNeeded(
+            "a -4 penalty on the raised creature that fades with rests, no roll of the caster's",
+        ),
+    ),
+    (
+        "spell",
+        "resurrection",
+        Why::NoneNeeded(
+            "a -4 penalty on the raised creature that fades with rests, no roll of the caster's",
+        ),
+    ),
+    (
+        "spell",
+        "time-stop",
+        Why::NoneNeeded(
+            "1d4 + 1 turns in a row, a count of turns the GM rolls, no roll on the sheet",
+        ),
+    ),
+    (
+        "spell",
+        "control-weather",
+        Why::NoneNeeded("1d4 x 10 minutes for the weather to change, no roll on the sheet"),
+    ),
+    (
+        "spell",
+        "counterspell",
+        Why::NoneNeeded(
+            "an ability check with the spellcasting ability against DC 10 + the spell's level: the check is the spellcasting modifier the sheet shows",
+        ),
+    ),
+    (
+        "spell",
+        "dispel-magic",
+        Why::NoneNeeded(
+            "an ability check with the spellcasting ability against DC 10 + the spell's level: the check is the spellcasting modifier the sheet shows",
+        ),
+    ),
     ("spell", "protection-from-energy", Why::Waits(WHILE_ACTIVE)),
     ("spell", "stoneskin", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "death-ward", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "heroes-feast", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "magic-weapon", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "shillelagh", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "hunters-mark", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "warding-bond", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "mirror-image", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "holy-aura", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "beacon-of-hope", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "foresight", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "true-strike", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "expeditious-retreat", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "fly", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "jump", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "darkvision", Why::Waits(WHILE_ACTIVE)),
     (
         "spell",
         "maze",

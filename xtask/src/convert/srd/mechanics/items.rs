@@ -1,7 +1,8 @@
-//! Magic items (SRD 5.1, "Magic Items"): effects on the owner's sheet, and the dice and DCs
-//! an item's rolls show.
+//! Magic items (SRD 5.1, "Magic Items"): effects on the owner's sheet (bonuses, set and
+//! raised scores, resistances, senses); the dice and DCs their rolls show are in
+//! `item_rolls`, their charges in `charges`, what they apply to in `variants`.
 
-use super::{Entry, PropertyEntry};
+use super::Entry;
 
 /// Magic items (SRD 5.1, "Magic Items") whose numbers the format expresses now.
 pub const ITEMS: &[Entry] = &[
@@ -30,6 +31,11 @@ pub const ITEMS: &[Entry] = &[
         "ioun-stone-of-mastery",
         "Ioun Stone (Mastery): proficiency bonus increases by 1",
         &[("proficiency", "add", "1", "")],
+    ),
+    (
+        "mithral-armor",
+        "Mithral Armor: no Strength requirement (the base's own requirement lowered to 0)",
+        &[("combat.armor.str_minimum", "max", "0", "")],
     ),
     (
         "robe-of-stars",
@@ -305,137 +311,53 @@ pub const ITEMS: &[Entry] = &[
     ),
 ];
 
-/// Dice and DCs of magic items, shown as the item's rolls: `(item, rule, [(property, value)])`.
-/// Properties: `heal` and `damage` (dice), `damage_type`, `save_dc`, `save_ability`.
-pub const ITEM_ROLLS: &[PropertyEntry] = &[
+/// Magic items that raise an ability score by 2 and its maximum by 2 (SRD 5.1: the manuals
+/// and tomes, "your Strength score increases by 2, as does your maximum for that score"):
+/// `(item, rule, ability)`.
+pub const RAISED_SCORES: &[(&str, &str, &str)] = &[
     (
-        "potion-of-healing-common",
-        "Potion of Healing: regain 2d4 + 2 hit points",
-        &[("heal", "2d4 + 2")],
+        "manual-of-bodily-health",
+        "Manual of Bodily Health: Constitution +2, maximum +2",
+        "con",
     ),
     (
-        "potion-of-healing-greater",
-        "Potion of Greater Healing: regain 4d4 + 4 hit points",
-        &[("heal", "4d4 + 4")],
+        "manual-of-gainful-exercise",
+        "Manual of Gainful Exercise: Strength +2, maximum +2",
+        "str",
     ),
     (
-        "potion-of-healing-superior",
-        "Potion of Superior Healing: regain 8d4 + 8 hit points",
-        &[("heal", "8d4 + 8")],
+        "manual-of-quickness-of-action",
+        "Manual of Quickness of Action: Dexterity +2, maximum +2",
+        "dex",
     ),
     (
-        "potion-of-healing-supreme",
-        "Potion of Supreme Healing: regain 10d4 + 20 hit points",
-        &[("heal", "10d4 + 20")],
+        "tome-of-clear-thought",
+        "Tome of Clear Thought: Intelligence +2, maximum +2",
+        "int",
     ),
     (
-        "restorative-ointment",
-        "Restorative Ointment: one dose heals 2d8 + 2 hit points",
-        &[("heal", "2d8 + 2")],
+        "tome-of-leadership-and-influence",
+        "Tome of Leadership and Influence: Charisma +2, maximum +2",
+        "cha",
     ),
     (
-        "ring-of-regeneration",
-        "Ring of Regeneration: regain 1d6 hit points every 10 minutes",
-        &[("heal", "1d6")],
-    ),
-    (
-        "potion-of-poison",
-        "Potion of Poison: 3d6 poison damage, DC 13 Constitution save",
-        &[
-            ("damage", "3d6"),
-            ("damage_type", "damage-types.poison"),
-            ("save_dc", "13"),
-            ("save_ability", "abilities.con"),
-        ],
-    ),
-    (
-        "necklace-of-fireballs",
-        "Necklace of Fireballs: a bead is a 3rd-level fireball (8d6 fire, DC 15 Dexterity save)",
-        &[
-            ("damage", "8d6"),
-            ("damage_type", "damage-types.fire"),
-            ("save_dc", "15"),
-            ("save_ability", "abilities.dex"),
-        ],
-    ),
-    (
-        "wand-of-fireballs",
-        "Wand of Fireballs: fireball (8d6 fire, save DC 15 Dexterity)",
-        &[
-            ("damage", "8d6"),
-            ("damage_type", "damage-types.fire"),
-            ("save_dc", "15"),
-            ("save_ability", "abilities.dex"),
-        ],
-    ),
-    (
-        "wand-of-lightning-bolts",
-        "Wand of Lightning Bolts: lightning bolt (8d6 lightning, save DC 15 Dexterity)",
-        &[
-            ("damage", "8d6"),
-            ("damage_type", "damage-types.lightning"),
-            ("save_dc", "15"),
-            ("save_ability", "abilities.dex"),
-        ],
-    ),
-    (
-        "javelin-of-lightning",
-        "Javelin of Lightning: 4d6 lightning damage, DC 13 Dexterity save",
-        &[
-            ("damage", "4d6"),
-            ("damage_type", "damage-types.lightning"),
-            ("save_dc", "13"),
-            ("save_ability", "abilities.dex"),
-        ],
-    ),
-    (
-        "dagger-of-venom",
-        "Dagger of Venom: 2d10 poison damage, DC 15 Constitution save",
-        &[
-            ("damage", "2d10"),
-            ("damage_type", "damage-types.poison"),
-            ("save_dc", "15"),
-            ("save_ability", "abilities.con"),
-        ],
-    ),
-    (
-        "horn-of-blasting",
-        "Horn of Blasting: 5d6 thunder damage, DC 15 Constitution save",
-        &[
-            ("damage", "5d6"),
-            ("damage_type", "damage-types.thunder"),
-            ("save_dc", "15"),
-            ("save_ability", "abilities.con"),
-        ],
-    ),
-    (
-        "bead-of-force",
-        "Bead of Force: 5d4 force damage, DC 15 Dexterity save",
-        &[
-            ("damage", "5d4"),
-            ("damage_type", "damage-types.force"),
-            ("save_dc", "15"),
-            ("save_ability", "abilities.dex"),
-        ],
-    ),
-    (
-        "flame-tongue",
-        "Flame Tongue: an extra 2d6 fire damage on a hit while ablaze",
-        &[("damage", "2d6"), ("damage_type", "damage-types.fire")],
-    ),
-    (
-        "frost-brand",
-        "Frost Brand: an extra 1d6 cold damage on a hit",
-        &[("damage", "1d6"), ("damage_type", "damage-types.cold")],
-    ),
-    (
-        "giant-slayer",
-        "Giant Slayer: an extra 2d6 damage against a giant",
-        &[("damage", "2d6")],
-    ),
-    (
-        "dragon-slayer",
-        "Dragon Slayer: an extra 3d6 damage against a dragon",
-        &[("damage", "3d6")],
+        "tome-of-understanding",
+        "Tome of Understanding: Wisdom +2, maximum +2",
+        "wis",
     ),
 ];
+
+/// The effects [`RAISED_SCORES`] gives an item: the score up by 2, and its `max` bound up by 2.
+pub fn raised_score_effects(local: &str) -> Vec<serde_json::Value> {
+    RAISED_SCORES
+        .iter()
+        .filter(|(item, _, _)| *item == local)
+        .flat_map(|(_, _, ability)| {
+            let target = format!("abilities.{ability}");
+            [
+                serde_json::json!({ "target": target, "op": "add", "value": "2" }),
+                serde_json::json!({ "target": target, "op": "add", "value": "2", "bound": "max" }),
+            ]
+        })
+        .collect()
+}

@@ -3,6 +3,13 @@
 //! set a flag, each entry naming the SRD rule it encodes. The numbers are facts (a score of 19,
 //! resistance to fire, 2d4 + 2 hit points); no rules prose is copied.
 //!
+//! Beside effects, the tables use the format's other mechanisms: magic weapons, armor and
+//! ammunition are variants of the base the character names (`variants`); charges and daily
+//! uses are resources with their recovery (`charges`, and `races::TRAIT_RESOURCES`); racial
+//! spells are the race's own copies of a spell (an extension cast with the race's ability,
+//! `races::RACIAL_SPELLS`); what a potion, a scroll or a lasting spell gives is a roll of the
+//! item (`item_rolls`, `spells`).
+//!
 //! Why a separate module: the content converter maps what the 5e-database holds structured;
 //! these tables hold what it does not, one table per concern, so an entry is easy to check
 //! against the SRD and the coverage report ([`super::coverage`]) can tell what is done from
@@ -34,15 +41,20 @@ pub type PropertyEntry = (
 /// their labels.
 pub type RollDeclarations = (Vec<RollProperty>, Value, Vec<(String, String)>);
 
+mod charges;
 mod features;
+mod item_rolls;
 mod items;
 mod races;
 mod spells;
+mod variants;
 
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
-pub use items::{ITEM_ROLLS, ITEMS};
-pub use races::{RACES, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS};
+pub use item_rolls::ITEM_ROLLS;
+pub use items::{ITEMS, raised_score_effects};
+pub use races::{RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, racial_choice};
 pub use spells::SPELLS;
+pub use variants::{variant, variant_properties};
 
 /// The SRD's damage types, for the resistance and immunity flags.
 pub const DAMAGE_TYPES: [&str; 13] = [
@@ -210,6 +222,91 @@ pub fn trait_choices(local: &str) -> Map<String, Value> {
     out
 }
 
+/// The resources [`races::TRAIT_RESOURCES`] gives a racial trait: `{<id>: {max, recovery}}`.
+pub fn trait_resources(local: &str) -> Option<Value> {
+    let mut out = Map::new();
+    for (_, _, id, max, on) in races::TRAIT_RESOURCES.iter().filter(|r| r.0 == local) {
+        out.insert(
+            (*id).to_owned(),
+            json!({ "max": max, "recovery": { "on": on } }),
+        );
+    }
+    (!out.is_empty()).then_some(Value::Object(out))
+}
+
+/// Writes the racial spells ([`RACIAL_SPELLS`]): each an extension of its spell in
+/// `content/racial-spells/`, cast with the race's ability.
+pub fn write_racial_spells(
+    ctx: &mut Ctx<'_>,
+    spell_names: &Map<String, Value>,
+) -> Result<(), Error> {
+    for (local, rule, spell, ability, extra) in RACIAL_SPELLS {
+        let mut properties = Map::new();
+        properties.insert(
+            "attack_bonus".into(),
+            json!(format!("proficiency + abilities.{ability}.mod")),
+        );
+        properties.insert(
+            "save_dc".into(),
+            json!(format!("8 + proficiency + abilities.{ability}.mod")),
+        );
+        for (key, value) in *extra {
+            properties.insert((*key).to_owned(), json!(value));
+        }
+        // "Fire Bolt (High Elf Cantrip)": the spell's name and the trait that gives it.
+        let trait_name = rule.split(':').next().unwrap_or_default();
+        let name = format!(
+            "{} ({trait_name})",
+            spell_names
+                .get(*spell)
+                .and_then(Value::as_str)
+                .unwrap_or(spell)
+        );
+        // Written without `type` (it is its spell's): an item of a type that some items
+        // extend is typed as partial for apps (the npm package's `Content`), and the SRD's
+        // spells stay fully typed. Not one of the SRD's spells, so not in the coverage report.
+        let id = format!("racial-spells.{local}");
+        ctx.out.file(
+            format!("content/racial-spells/{local}.yaml"),
+            json!({
+                "id": id,
+                "extends": format!("spells.{spell}"),
+                "properties": Value::Object(properties),
+            }),
+        )?;
+        ctx.out.text(format!("content.{id}.name"), &name)?;
+    }
+    Ok(())
+}
+
+/// The resources [`charges::CHARGES`] gives a magic item: `{<id>: {max, recovery}}`.
+pub fn item_resources(local: &str) -> Option<Value> {
+    let mut out = Map::new();
+    for (_, _, id, max, on, amount) in charges::CHARGES.iter().filter(|c| c.0 == local) {
+        let mut recovery = Map::new();
+        recovery.insert("on".into(), json!(on));
+        if !amount.is_empty() {
+            recovery.insert("amount".into(), json!(amount));
+        }
+        out.insert(
+            (*id).to_owned(),
+            json!({ "max": max, "recovery": Value::Object(recovery) }),
+        );
+    }
+    (!out.is_empty()).then_some(Value::Object(out))
+}
+
+/// The `number` properties of the magic-item type's rolls (the rest are dice, formulas or
+/// content references, written as text).
+const NUMBER_ROLL_PROPERTIES: [&str; 6] = [
+    "save_dc",
+    "score",
+    "ac_bonus",
+    "fly_speed",
+    "swim_speed",
+    "magic_bonus",
+];
+
 /// The roll properties [`ITEM_ROLLS`] gives a magic item.
 pub fn item_roll_properties(local: &str) -> Map<String, Value> {
     ITEM_ROLLS
@@ -218,7 +315,7 @@ pub fn item_roll_properties(local: &str) -> Map<String, Value> {
         .flat_map(|(_, _, properties)| properties.iter())
         .map(|(key, value)| {
             let value = match value.parse::<i64>() {
-                Ok(n) if *key == "save_dc" => json!(n),
+                Ok(n) if NUMBER_ROLL_PROPERTIES.contains(key) => json!(n),
                 _ => json!(value),
             };
             ((*key).to_owned(), value)
@@ -259,7 +356,52 @@ pub fn roll_declarations(type_id: &str) -> Option<RollDeclarations> {
         ("save", "Saving throw"),
     ];
     match type_id {
-        "magic_item" => properties.push(("save_dc", json!({ "type": "number" }), "Save DC")),
+        "magic_item" => {
+            let number = || json!({ "type": "number" });
+            properties.extend([
+                ("save_dc", number(), "Save DC"),
+                ("reduction", dice(), "Damage reduced by"),
+                ("attack_bonus", json!({ "type": "formula" }), "Attack bonus"),
+                ("temp_hp", dice(), "Temporary hit points"),
+                ("score", number(), "Ability score"),
+                (
+                    "score_ability",
+                    json!({ "type": "content", "types": ["ability"] }),
+                    "Ability",
+                ),
+                ("ac_bonus", number(), "Bonus to AC"),
+                ("fly_speed", number(), "Flying speed"),
+                ("swim_speed", number(), "Swimming speed"),
+            ]);
+            // The item's own numbers: its spells' attack bonus (a spell scroll's +5), what it
+            // gives while it lasts (a potion's score, temporary hit points, AC, speeds), its
+            // +N where it is no variant (Oil of Sharpness), its extra damage.
+            rolls["reduction"] = json!({ "dice": "item.reduction", "requires": ["reduction"] });
+            rolls["attack"] = json!({ "check": "item.attack_bonus", "bands": "attack",
+                                      "requires": ["attack_bonus"] });
+            rolls["temporary_hit_points"] =
+                json!({ "dice": "item.temp_hp", "requires": ["temp_hp"] });
+            rolls["score"] =
+                json!({ "value": "item.score", "about": "score_ability", "requires": ["score"] });
+            rolls["ac_bonus"] = json!({ "value": "item.ac_bonus", "requires": ["ac_bonus"] });
+            rolls["fly_speed"] = json!({ "value": "item.fly_speed", "requires": ["fly_speed"] });
+            rolls["swim_speed"] = json!({ "value": "item.swim_speed", "requires": ["swim_speed"] });
+            rolls["magic_bonus"] =
+                json!({ "value": "item.magic_bonus", "requires": ["magic_bonus"] });
+            rolls["extra_damage"] = json!({ "dice": "item.extra_damage", "about": "extra_damage_type",
+                                             "requires": ["extra_damage"] });
+            labels.extend([
+                ("reduction", "Damage reduced by"),
+                ("attack", "Attack"),
+                ("temporary_hit_points", "Temporary hit points"),
+                ("score", "Ability score"),
+                ("ac_bonus", "Bonus to AC"),
+                ("fly_speed", "Flying speed"),
+                ("swim_speed", "Swimming speed"),
+                ("magic_bonus", "Bonus to attack and damage"),
+                ("extra_damage", "Extra damage"),
+            ]);
+        }
         "feature" => {
             properties.push(("save_dc", json!({ "type": "formula" }), "Save DC"));
             properties.push(("temp_hp", dice(), "Temporary hit points"));

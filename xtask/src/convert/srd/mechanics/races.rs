@@ -98,16 +98,208 @@ pub const TRAITS: &[Entry] = &[
     ),
 ];
 
-/// What racial traits grant beyond the data: `(trait, rule, [(item, when)])`.
+/// What racial traits grant beyond the data: `(trait, rule, [(item, when)])`. Racial spells
+/// are the race's own copies ([`RACIAL_SPELLS`]).
 pub const TRAIT_GRANTS: &[PropertyEntry] = &[(
     "infernal-legacy",
     "Tiefling: thaumaturgy; hellish rebuke from 3rd level; darkness from 5th level",
     &[
-        ("spells.thaumaturgy", ""),
-        ("spells.hellish-rebuke", "level >= 3"),
-        ("spells.darkness", "level >= 5"),
+        ("racial-spells.tiefling-thaumaturgy", ""),
+        ("racial-spells.tiefling-hellish-rebuke", "level >= 3"),
+        ("racial-spells.tiefling-darkness", "level >= 5"),
     ],
 )];
+
+/// A racial spell: `(local ID under racial-spells, SRD rule, the spell it extends, the
+/// ability it is cast with, properties that differ)`.
+pub type RacialSpell = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// Spells a race casts with its own ability, not a class's (SRD 5.1, "Races"): each is an
+/// extension of the spell whose attack bonus and save DC read that ability (`proficiency +
+/// abilities.<a>.mod`, `8 + proficiency + abilities.<a>.mod`, the spell-attack and save-DC
+/// rules of "Spellcasting").
+pub const RACIAL_SPELLS: &[RacialSpell] = &[
+    (
+        "tiefling-thaumaturgy",
+        "Infernal Legacy: thaumaturgy, Charisma",
+        "thaumaturgy",
+        "cha",
+        &[],
+    ),
+    (
+        "tiefling-hellish-rebuke",
+        "Infernal Legacy: hellish rebuke once a day as a 2nd-level spell (2d10 + 1d10 for the level above 1st), Charisma",
+        "hellish-rebuke",
+        "cha",
+        &[("damage", "3d10")],
+    ),
+    (
+        "tiefling-darkness",
+        "Infernal Legacy: darkness once a day, Charisma",
+        "darkness",
+        "cha",
+        &[],
+    ),
+    (
+        "high-elf-acid-splash",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "acid-splash",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-chill-touch",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "chill-touch",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-dancing-lights",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "dancing-lights",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-fire-bolt",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "fire-bolt",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-light",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "light",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-mage-hand",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "mage-hand",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-mending",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "mending",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-message",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "message",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-minor-illusion",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "minor-illusion",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-poison-spray",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "poison-spray",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-prestidigitation",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "prestidigitation",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-ray-of-frost",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "ray-of-frost",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-shocking-grasp",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "shocking-grasp",
+        "int",
+        &[],
+    ),
+    (
+        "high-elf-true-strike",
+        "High Elf Cantrip: a wizard cantrip, Intelligence",
+        "true-strike",
+        "int",
+        &[],
+    ),
+];
+
+/// The racial copy a trait's choice offers in place of the spell `spell` (`spells.fire-bolt`
+/// in the high elf's cantrip becomes `racial-spells.high-elf-fire-bolt`).
+pub fn racial_choice(trait_index: &str, spell: &str) -> Option<String> {
+    let prefix = match trait_index {
+        "high-elf-cantrip" => "high-elf",
+        _ => return None,
+    };
+    let local = spell.strip_prefix("spells.")?;
+    RACIAL_SPELLS
+        .iter()
+        .find(|(id, _, extends, _, _)| *extends == local && id.starts_with(prefix))
+        .map(|(id, _, _, _, _)| format!("racial-spells.{id}"))
+}
+
+/// A trait's resource: `(trait, SRD rule, resource ID, maximum, recovery event)`.
+pub type TraitResource = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+/// Racial traits used a number of times between rests (SRD 5.1, "Races").
+pub const TRAIT_RESOURCES: &[TraitResource] = &[
+    (
+        "breath-weapon",
+        "Dragonborn Breath Weapon: once, then not again until a short or long rest",
+        "uses",
+        "1",
+        "shortRest",
+    ),
+    (
+        "relentless-endurance",
+        "Half-Orc Relentless Endurance: once, then not again until a long rest",
+        "uses",
+        "1",
+        "longRest",
+    ),
+    (
+        "infernal-legacy",
+        "Tiefling Infernal Legacy: hellish rebuke once a day from 3rd level (a long rest)",
+        "hellish_rebuke",
+        "if(level >= 3, 1, 0)",
+        "longRest",
+    ),
+    (
+        "infernal-legacy",
+        "Tiefling Infernal Legacy: darkness once a day from 5th level (a long rest)",
+        "darkness",
+        "if(level >= 5, 1, 0)",
+        "longRest",
+    ),
+];
 
 /// Choices racial traits offer that the data leaves as text: `(trait, rule, choice, count,
 /// items)`.
