@@ -13,7 +13,7 @@ use std::path::Path;
 
 use anstyle::{AnsiColor, Style};
 use opencharacter::release::source::{PackSource, Reading};
-use opencharacter::spec::diagnostic::render_template;
+use opencharacter::spec::diagnostic::{codes, render_template};
 use opencharacter::spec::standard_text::StandardText;
 use opencharacter::{Diagnostic, Severity};
 
@@ -86,11 +86,19 @@ pub fn human(reading: &Reading, text: &StandardText) -> String {
             render(&mut out, diagnostic, Some(pack), here.as_deref(), text);
         }
     }
+    // Every diagnostic found counts, kept or not; the notes saying how many were not kept are
+    // not diagnostics of the packs and do not count.
+    let not_kept = reading.budget.not_kept();
     let count = |severity| {
-        reading
+        let kept = reading
             .all_diagnostics()
-            .filter(|d| d.severity == severity)
-            .count()
+            .filter(|d| d.severity == severity && !is_not_kept_note(d))
+            .count();
+        kept + match severity {
+            Severity::Error => not_kept.errors,
+            Severity::Warning => not_kept.warnings,
+            Severity::Issue => not_kept.issues,
+        }
     };
     let counted = |what: &str, n: usize| {
         // English and Spanish both have one form for one and another for the rest.
@@ -109,8 +117,19 @@ pub fn human(reading: &Reading, text: &StandardText) -> String {
         counted("warnings", count(Severity::Warning)),
     );
     args.insert("packs".to_owned(), counted("packs", reading.packs.len()));
-    let _ = writeln!(out, "{}", render_template(word(text, "summary"), &args));
+    let summary = if not_kept.total() > 0 {
+        args.insert("count".to_owned(), not_kept.total().to_string());
+        "summary-not-kept"
+    } else {
+        "summary"
+    };
+    let _ = writeln!(out, "{}", render_template(word(text, summary), &args));
     out
+}
+
+fn is_not_kept_note(diagnostic: &Diagnostic) -> bool {
+    diagnostic.code == &codes::DIAGNOSTICS_NOT_KEPT
+        || diagnostic.code == &codes::DIAGNOSTICS_NOT_KEPT_RUN
 }
 
 /// `styled` with its ANSI styles removed.

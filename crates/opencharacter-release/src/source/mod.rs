@@ -27,6 +27,7 @@ mod pack;
 use std::path::{Path, PathBuf};
 
 use opencharacter_spec::diagnostic::Diagnostic;
+use opencharacter_spec::diagnostic::kept::{Budget, Kept};
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::Manifest;
 use opencharacter_spec::yaml::{self, Document, Position};
@@ -52,6 +53,18 @@ pub struct ReadLimits {
     pub max_search_depth: usize,
     /// The limits of each YAML document (`yaml-limit`).
     pub yaml: yaml::Limits,
+    /// Most diagnostics kept about one file; the rest are counted (`diagnostics-not-kept`).
+    pub diagnostics_per_file: usize,
+    /// Most diagnostics kept in one run; the rest are counted (`diagnostics-not-kept-run`).
+    pub diagnostics_per_run: usize,
+}
+
+impl ReadLimits {
+    /// A new bound on diagnostics for one run with these limits.
+    #[must_use]
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.diagnostics_per_file, self.diagnostics_per_run)
+    }
 }
 
 impl Default for ReadLimits {
@@ -63,6 +76,8 @@ impl Default for ReadLimits {
             max_pack_bytes: 256 * 1024 * 1024,
             max_search_depth: 4,
             yaml: yaml::Limits::default(),
+            diagnostics_per_file: opencharacter_spec::diagnostic::kept::PER_FILE,
+            diagnostics_per_run: opencharacter_spec::diagnostic::kept::PER_RUN,
         }
     }
 }
@@ -224,8 +239,9 @@ pub struct PackSource {
     pub upgrades: Vec<SourceFile>,
     /// `i18n-package/…`, by path.
     pub i18n_package: Vec<SourceFile>,
-    /// Everything found while reading, in the order found.
-    pub diagnostics: Vec<Diagnostic>,
+    /// Everything found while reading, in the order found, within the run's bound
+    /// ([`Kept`]: a file keeps its first 1,000, a run its first 10,000; the rest are counted).
+    pub diagnostics: Kept,
 }
 
 impl PackSource {
@@ -368,6 +384,8 @@ pub struct Reading {
     pub packs: Vec<PackSource>,
     /// Diagnostics outside any pack; `file` is then the path as found on disk.
     pub diagnostics: Vec<Diagnostic>,
+    /// The bound every pack's diagnostics share ([`Kept`]).
+    pub budget: Budget,
 }
 
 impl Reading {
@@ -378,9 +396,23 @@ impl Reading {
             .chain(self.packs.iter().flat_map(|pack| &pack.diagnostics))
     }
 
-    /// Whether any diagnostic is an error.
+    /// Whether any diagnostic is an error (one not kept included: its note is then an error).
     pub fn has_errors(&self) -> bool {
         self.all_diagnostics().any(Diagnostic::is_error)
+            || self.budget.not_kept().errors > 0
+    }
+
+    /// Adds the notes of what was not kept (`diagnostics-not-kept`): each file's to its pack,
+    /// last, and the run's to the diagnostics outside packs. Called once, when every check has
+    /// run.
+    pub fn note_not_kept(&mut self) {
+        for pack in &mut self.packs {
+            for mut note in pack.diagnostics.file_notes() {
+                note.pack.clone_from(&pack.id);
+                pack.diagnostics.push_unbounded(note);
+            }
+        }
+        self.diagnostics.extend(self.budget.run_note());
     }
 }
 
