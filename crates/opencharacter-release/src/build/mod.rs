@@ -211,11 +211,7 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
 }
 
 /// Writes a folder; on failure, adds `build-write-failed` and says so.
-fn write(
-    folder: &Path,
-    files: &[render::OutputFile],
-    out: &mut impl Extend<Diagnostic>,
-) -> bool {
+fn write(folder: &Path, files: &[render::OutputFile], out: &mut impl Extend<Diagnostic>) -> bool {
     match write::write_folder(folder, files) {
         Ok(()) => false,
         Err(error) => {

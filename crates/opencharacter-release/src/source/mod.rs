@@ -38,6 +38,17 @@ pub use layout::FileKind;
 pub use pack::read_pack;
 use pack::read_pack_in;
 
+/// Largest file of a pack read, in bytes (`file-too-large`).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// Most files read in one pack (`pack-limit`).
+pub const MAX_FILES: usize = 20_000;
+/// Deepest folder nesting read inside a pack (`pack-limit`).
+pub const MAX_FOLDER_DEPTH: usize = 16;
+/// Most bytes read in one pack, all files together (`pack-limit`).
+pub const MAX_PACK_BYTES: u64 = 256 * 1024 * 1024;
+/// How many folders deep a folder of packs is searched for pack folders.
+pub const MAX_SEARCH_DEPTH: usize = 4;
+
 /// The bounds of reading. Each one reached is a diagnostic, never a crash or a hang.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadLimits {
@@ -70,11 +81,11 @@ impl ReadLimits {
 impl Default for ReadLimits {
     fn default() -> Self {
         ReadLimits {
-            max_file_bytes: 16 * 1024 * 1024,
-            max_files: 20_000,
-            max_folder_depth: 16,
-            max_pack_bytes: 256 * 1024 * 1024,
-            max_search_depth: 4,
+            max_file_bytes: MAX_FILE_BYTES,
+            max_files: MAX_FILES,
+            max_folder_depth: MAX_FOLDER_DEPTH,
+            max_pack_bytes: MAX_PACK_BYTES,
+            max_search_depth: MAX_SEARCH_DEPTH,
             yaml: yaml::Limits::default(),
             diagnostics_per_file: opencharacter_spec::diagnostic::kept::PER_FILE,
             diagnostics_per_run: opencharacter_spec::diagnostic::kept::PER_RUN,
@@ -398,8 +409,7 @@ impl Reading {
 
     /// Whether any diagnostic is an error (one not kept included: its note is then an error).
     pub fn has_errors(&self) -> bool {
-        self.all_diagnostics().any(Diagnostic::is_error)
-            || self.budget.not_kept().errors > 0
+        self.all_diagnostics().any(Diagnostic::is_error) || self.budget.not_kept().errors > 0
     }
 
     /// Adds the notes of what was not kept (`diagnostics-not-kept`): each file's to its pack,

@@ -1,5 +1,6 @@
-//! Keeping diagnostics within a bound: a file keeps its first [`PER_FILE`], a run its first
-//! [`PER_RUN`], and the rest are counted, not kept.
+//! Keeping diagnostics within a bound: a file keeps its first [`PER_FILE`] errors and its first
+//! [`PER_FILE`] other diagnostics, a run its first [`PER_RUN`] of each, and the rest are counted,
+//! not kept. Errors have a bound of their own so that a flood of warnings never hides one.
 //!
 //! Why: every check reports every problem it finds, so the number of diagnostics grows with the
 //! input's mistakes, not its size: a 24 MB pack inside every reading limit (an i18n file of
@@ -19,9 +20,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{Diagnostic, Severity, codes};
 
-/// The most diagnostics kept about one file (or about one pack outside its files).
+/// The most errors, and the most other diagnostics, kept about one file (or about one pack
+/// outside its files).
 pub const PER_FILE: usize = 1_000;
-/// The most diagnostics kept in one run (every pack read together).
+/// The most errors, and the most other diagnostics, kept in one run (every pack read together).
 pub const PER_RUN: usize = 10_000;
 
 /// How many diagnostics were not kept, by severity.
@@ -81,13 +83,21 @@ impl NotKept {
 /// to (one per pack; [`Kept::sibling`] shares it) and its file.
 type FileKey = (usize, Option<String>);
 
+/// Errors and the rest have bounds of their own, so that a flood of warnings never hides an
+/// error behind it.
+fn class(diagnostic: &Diagnostic) -> usize {
+    usize::from(diagnostic.is_error())
+}
+
 #[derive(Debug)]
 struct State {
     per_file: usize,
     per_run: usize,
-    run_kept: usize,
+    /// Kept in the run, by class (warnings and issues, errors).
+    run_kept: [usize; 2],
     scopes: usize,
-    kept: HashMap<FileKey, usize>,
+    /// Kept by file and class.
+    kept: HashMap<(FileKey, usize), usize>,
     /// Not kept because their file had its share, by file, in the order first met.
     file_full: Vec<(FileKey, NotKept)>,
     file_full_at: HashMap<FileKey, usize>,
@@ -121,7 +131,7 @@ impl Budget {
         Budget(Arc::new(Mutex::new(State {
             per_file,
             per_run,
-            run_kept: 0,
+            run_kept: [0, 0],
             scopes: 0,
             kept: HashMap::new(),
             file_full: Vec::new(),
@@ -146,8 +156,9 @@ impl Budget {
     fn admit(&self, scope: usize, diagnostic: &Diagnostic) -> bool {
         let mut state = self.state();
         let key: FileKey = (scope, diagnostic.location.file.clone());
-        let in_file = state.kept.get(&key).copied().unwrap_or(0);
-        let full = in_file >= state.per_file || state.run_kept >= state.per_run;
+        let class = class(diagnostic);
+        let in_file = state.kept.get(&(key.clone(), class)).copied().unwrap_or(0);
+        let full = in_file >= state.per_file || state.run_kept[class] >= state.per_run;
         if full && diagnostic.is_error() {
             *state.errors_by_scope.entry(scope).or_insert(0) += 1;
         }
@@ -164,12 +175,12 @@ impl Budget {
             state.file_full[at].1.count(diagnostic.severity);
             return false;
         }
-        if state.run_kept >= state.per_run {
+        if state.run_kept[class] >= state.per_run {
             state.run_full.count(diagnostic.severity);
             return false;
         }
-        state.run_kept += 1;
-        *state.kept.entry(key).or_insert(0) += 1;
+        state.run_kept[class] += 1;
+        *state.kept.entry((key, class)).or_insert(0) += 1;
         true
     }
 
@@ -202,8 +213,11 @@ impl Budget {
     #[must_use]
     pub fn run_note(&self) -> Option<Diagnostic> {
         let state = self.state();
-        (state.run_full.total() > 0)
-            .then(|| state.run_full.note(&codes::DIAGNOSTICS_NOT_KEPT_RUN, state.per_run))
+        (state.run_full.total() > 0).then(|| {
+            state
+                .run_full
+                .note(&codes::DIAGNOSTICS_NOT_KEPT_RUN, state.per_run)
+        })
     }
 }
 
@@ -268,7 +282,11 @@ impl Kept {
     #[must_use]
     pub fn has_errors(&self) -> bool {
         self.items.iter().any(Diagnostic::is_error)
-            || self.budget.state().errors_by_scope.contains_key(&self.scope)
+            || self
+                .budget
+                .state()
+                .errors_by_scope
+                .contains_key(&self.scope)
     }
 
     /// Keeps `diagnostic` unless its file or the run has had its share (then it is counted).
@@ -373,17 +391,20 @@ mod tests {
 
     #[test]
     fn a_file_keeps_its_share_and_counts_the_rest() {
-        // Per file 2, per run 10: a.yaml's third and fourth are counted, b.yaml still keeps two.
+        // Per file 2, per run 10: a.yaml's third error and third warning are counted, b.yaml
+        // still keeps two.
         let mut kept = Kept::new(Budget::new(2, 10));
         kept.extend([
             about("a.yaml", Severity::Warning),
+            about("a.yaml", Severity::Error),
             about("a.yaml", Severity::Warning),
+            about("a.yaml", Severity::Error),
             about("a.yaml", Severity::Error),
             about("a.yaml", Severity::Warning),
             about("b.yaml", Severity::Warning),
             about("b.yaml", Severity::Warning),
         ]);
-        assert_eq!(kept.len(), 4);
+        assert_eq!(kept.len(), 6);
         let not_kept = kept.budget().not_kept();
         assert_eq!((not_kept.errors, not_kept.warnings), (1, 1));
         let notes = kept.file_notes();
@@ -393,6 +414,21 @@ mod tests {
         assert!(notes[0].is_error());
         assert_eq!(notes[0].args["count"], "2");
         assert!(kept.budget().run_note().is_none());
+    }
+
+    #[test]
+    fn a_flood_of_warnings_never_hides_an_error() {
+        // Per file 2: the third warning is counted, the error after it is still kept.
+        let mut kept = Kept::new(Budget::new(2, 10));
+        kept.extend([
+            about("a.yaml", Severity::Warning),
+            about("a.yaml", Severity::Warning),
+            about("a.yaml", Severity::Warning),
+            about("a.yaml", Severity::Error),
+        ]);
+        assert_eq!(kept.len(), 3);
+        assert!(kept[2].is_error());
+        assert_eq!(kept.budget().not_kept().warnings, 1);
     }
 
     #[test]
