@@ -161,6 +161,12 @@ fn limits(overrides: &Value) -> ReadLimits {
     if let Some(n) = number("max_pack_bytes") {
         limits.max_pack_bytes = n;
     }
+    if let Some(n) = number("diagnostics_per_file") {
+        limits.diagnostics_per_file = usize::try_from(n).unwrap();
+    }
+    if let Some(n) = number("diagnostics_per_run") {
+        limits.diagnostics_per_run = usize::try_from(n).unwrap();
+    }
     limits
 }
 

@@ -29,6 +29,7 @@ mod fixtures;
 mod homebrew_packs;
 mod layers_samples;
 mod lexical_agreement;
+mod limits_table;
 mod load_ruleset;
 mod mechanism_packs;
 mod migrate_end_to_end;

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use anstyle::{AnsiColor, Style};
 use opencharacter::release::source::{PackSource, Reading};
-use opencharacter::spec::diagnostic::render_template;
+use opencharacter::spec::diagnostic::{codes, render_template};
 use opencharacter::spec::standard_text::StandardText;
 use opencharacter::{Diagnostic, Severity};
 
@@ -89,11 +89,19 @@ pub fn human(reading: &Reading, text: &StandardText) -> String {
             render(&mut out, diagnostic, Some(pack), here.as_deref(), text);
         }
     }
+    // Every diagnostic found counts, kept or not; the notes saying how many were not kept are
+    // not diagnostics of the packs and do not count.
+    let not_kept = reading.budget.not_kept();
     let count = |severity| {
-        reading
+        let kept = reading
             .all_diagnostics()
-            .filter(|d| d.severity == severity)
-            .count()
+            .filter(|d| d.severity == severity && !is_not_kept_note(d))
+            .count();
+        kept + match severity {
+            Severity::Error => not_kept.errors,
+            Severity::Warning => not_kept.warnings,
+            Severity::Issue => not_kept.issues,
+        }
     };
     let _ = writeln!(
         out,
@@ -102,20 +110,34 @@ pub fn human(reading: &Reading, text: &StandardText) -> String {
             text,
             count(Severity::Error),
             count(Severity::Warning),
-            reading.packs.len()
+            reading.packs.len(),
+            not_kept.total()
         )
     );
     out
 }
 
-/// The summary line, `1 error, 0 warnings in 2 packs`, in the standard text's language.
-pub fn summary(text: &StandardText, errors: usize, warnings: usize, packs: usize) -> String {
+/// The summary line, `1 error, 0 warnings in 2 packs`, in the standard text's language; with
+/// `not_kept` above 0 it also says how many of those diagnostics were counted but not kept.
+pub fn summary(
+    text: &StandardText,
+    errors: usize,
+    warnings: usize,
+    packs: usize,
+    not_kept: usize,
+) -> String {
     let counted = |what: &str, n: usize| counted(text, what, n);
     let mut args = indexmap::IndexMap::new();
     args.insert("errors".to_owned(), counted("errors", errors));
     args.insert("warnings".to_owned(), counted("warnings", warnings));
     args.insert("packs".to_owned(), counted("packs", packs));
-    render_template(word(text, "summary"), &args)
+    let key = if not_kept > 0 {
+        args.insert("count".to_owned(), not_kept.to_string());
+        "summary-not-kept"
+    } else {
+        "summary"
+    };
+    render_template(word(text, key), &args)
 }
 
 /// `3 errors`, `1 warning`, `2 packs` (`what`: `errors`, `warnings`, `packs`) in the standard
@@ -126,6 +148,11 @@ pub fn counted(text: &StandardText, what: &str, n: usize) -> String {
     let mut args = indexmap::IndexMap::new();
     args.insert("count".to_owned(), n.to_string());
     render_template(word(text, &key), &args)
+}
+
+fn is_not_kept_note(diagnostic: &Diagnostic) -> bool {
+    diagnostic.code == &codes::DIAGNOSTICS_NOT_KEPT
+        || diagnostic.code == &codes::DIAGNOSTICS_NOT_KEPT_RUN
 }
 
 /// `styled` with its ANSI styles removed.

@@ -222,7 +222,8 @@ fn human(ruleset: &Ruleset, diagnostics: &[Diagnostic]) -> String {
             crate::lang::standard_text(),
             count(Severity::Error),
             count(Severity::Warning),
-            ruleset.packs.len()
+            ruleset.packs.len(),
+            0
         )
     );
     out

@@ -11,16 +11,21 @@
 //!   into place and the folder synced. An advisory lock serialises writers of one folder, so a
 //!   read-modify-write done under [`lock`] sees the last writer's bytes; temporary files an
 //!   interrupted run left behind are removed by the next.
+//! - [`replace_folder`] does the same for a whole folder of generated files (a pack's `dist/`): a
+//!   hidden temporary folder, each file synced, swapped in by renames, leftovers of an
+//!   interrupted run removed by the next, writers of one folder serialised by the same lock.
 //!
 //! Layering: this crate depends only on the spec crate (for the diagnostics it produces). It is the
 //! only crate whose purpose is the file system; the release builder, the installer in `-i18n` and the
 //! command call it (ARCHITECTURE.md).
 
+mod folder;
 mod read;
 mod replace;
 
+pub use folder::replace_folder;
 pub use read::{ReadError, read_input, read_input_text, read_stdin};
-pub use replace::{Backup, Locked, WriteError, lock};
+pub use replace::{Backup, Locked, MARK as TEMPORARY_MARK, WriteError, lock};
 
 #[cfg(test)]
 mod tests;

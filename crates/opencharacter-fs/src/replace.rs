@@ -43,7 +43,7 @@ pub enum WriteError {
     },
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError + '_ {
+pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError + '_ {
     move |source| WriteError::Io {
         path: path.to_owned(),
         source,
@@ -52,7 +52,7 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError + '_ {
 
 static TEMPORARY: AtomicU64 = AtomicU64::new(0);
 /// Marks this crate's temporary files: `.<name>.oc-tmp-<pid>-<n>`.
-const MARK: &str = "oc-tmp-";
+pub const MARK: &str = "oc-tmp-";
 
 /// A file locked for replacing: the advisory lock of its folder is held until this is dropped.
 #[derive(Debug)]

@@ -333,3 +333,76 @@ fn a_sparse_file_over_the_limit_is_refused_before_reading() {
     assert_eq!(diagnostic.code.name, "file-too-large");
     assert_eq!(diagnostic.args["limit"], (256u64 << 20).to_string());
 }
+
+/// Every file under `folder`, descending: relative path → text.
+fn tree(folder: &Path) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![(folder.to_path_buf(), String::new())];
+    while let Some((at, prefix)) = stack.pop() {
+        for entry in std::fs::read_dir(&at).unwrap() {
+            let entry = entry.unwrap();
+            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+            if entry.file_type().unwrap().is_dir() {
+                stack.push((entry.path(), format!("{name}/")));
+            } else {
+                out.insert(name, std::fs::read_to_string(entry.path()).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn expected(entries: &[(&str, &str)]) -> BTreeMap<String, String> {
+    entries
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect()
+}
+
+#[test]
+fn a_folder_is_replaced_whole_and_nothing_is_left_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("pack").join("dist");
+    replace_folder(&target, &[("a.json", b"1"), ("i18n/en.json", b"2")]).unwrap();
+    replace_folder(&target, &[("b.json", b"3")]).unwrap();
+    assert_eq!(
+        tree(&dir.path().join("pack")),
+        expected(&[("dist/b.json", "3")])
+    );
+}
+
+#[test]
+fn a_failed_folder_write_keeps_the_old_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("dist");
+    replace_folder(&target, &[("release.json", b"good")]).unwrap();
+    let error = replace_folder(&target, &[("../escape.json", b"bad")]).unwrap_err();
+    assert!(matches!(error, WriteError::Io { .. }));
+    assert_eq!(tree(dir.path()), expected(&[("dist/release.json", "good")]));
+}
+
+#[test]
+fn an_interrupted_folder_write_is_cleaned_up_by_the_next() {
+    // What a `kill -9` leaves at each step: a half-filled temporary folder, and (between the two
+    // renames) the old folder under its hidden name with no `dist/` at all. The builder's names
+    // from before this crate (`.dist.tmp-<pid>`, `.dist.old-<pid>`) are cleaned up too.
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("dist");
+    let leftovers = [
+        format!(".dist.{}12345", crate::TEMPORARY_MARK),
+        ".dist.tmp-4242".to_owned(),
+        ".dist.old-4242".to_owned(),
+    ];
+    for leftover in &leftovers {
+        std::fs::create_dir_all(dir.path().join(leftover)).unwrap();
+        std::fs::write(dir.path().join(leftover).join("release.json"), "half").unwrap();
+    }
+    std::fs::create_dir_all(super::folder::old_name(&target)).unwrap();
+    // A file of someone else's with a similar name is not touched.
+    std::fs::write(dir.path().join(".dist.notes"), "mine").unwrap();
+    replace_folder(&target, &[("release.json", b"whole")]).unwrap();
+    assert_eq!(
+        tree(dir.path()),
+        expected(&[(".dist.notes", "mine"), ("dist/release.json", "whole")])
+    );
+}

@@ -194,17 +194,24 @@ fn stem(key: &str) -> Option<&str> {
 /// rules item, content item or template of the pack has that ID, so the text is never shown
 /// (`i18n-key-unknown`, a warning, at the key's pointer). Malformed keys are left to the key
 /// shape check (`i18n-key-invalid`).
-pub fn check_unknown_keys(nameable: &Nameable, language: &str, file: &Value) -> Vec<Diagnostic> {
+///
+/// The diagnostics are made one at a time, as the caller takes them: a file of half a million
+/// unknown keys never holds half a million diagnostics when the caller keeps a bounded number
+/// (`opencharacter_spec::diagnostic::kept`).
+pub fn check_unknown_keys<'a>(
+    nameable: &'a Nameable,
+    language: &'a str,
+    file: &'a Value,
+) -> impl Iterator<Item = Diagnostic> + 'a {
     leaves(file)
         .into_iter()
         .filter(|leaf| check_key(&leaf.key).is_ok() && !nameable.names_something(&leaf.key))
-        .map(|leaf| {
+        .map(move |leaf| {
             Diagnostic::new(&codes::I18N_KEY_UNKNOWN)
                 .with_arg("key", &leaf.key)
                 .with_arg("language", language)
                 .with_pointer(leaf.pointer)
         })
-        .collect()
 }
 
 /// Every check of this module on one i18n file as read (its JSON value), for the release
@@ -225,6 +232,18 @@ pub fn check_file(
     file: &Value,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    check_file_into(nameable, path_language, file, &mut out);
+    out
+}
+
+/// [`check_file`], each diagnostic given to `out` as it is made, so that a caller keeping a
+/// bounded number never holds them all.
+pub fn check_file_into(
+    nameable: Option<&Nameable>,
+    path_language: &str,
+    file: &Value,
+    out: &mut impl Extend<Diagnostic>,
+) {
     let declared = file.pointer("/_meta/language").and_then(Value::as_str);
     if let Some(declared) = declared {
         out.extend(check_file_language(path_language, declared));
@@ -237,7 +256,6 @@ pub fn check_file(
             file,
         ));
     }
-    out
 }
 
 /// How much of the default language one language translates.

@@ -13,9 +13,8 @@
 //! a writer that dies leaves at most a temporary file, which the next writer removes.
 
 use std::fs;
-use std::io::{self, Write as _};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::{I18nFile, PackRelease};
@@ -93,7 +92,6 @@ pub struct Store {
 /// Longest `state.json` read, in bytes (limits.md): the state names two versions.
 pub const MAX_STATE_BYTES: u64 = 1024 * 1024;
 
-static TEMPORARY: AtomicU64 = AtomicU64::new(0);
 const TEMPORARY_MARK: &str = ".tmp-";
 
 impl Store {
@@ -139,7 +137,10 @@ impl Store {
                 for entry in fs::read_dir(&dir).map_err(io_error(&dir))? {
                     let path = entry.map_err(io_error(&dir))?.path();
                     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                    if name.starts_with('.') && name.contains(TEMPORARY_MARK) {
+                    // This crate's temporary files before the shared writer, and the writer's.
+                    let temporary = name.contains(TEMPORARY_MARK)
+                        || name.contains(opencharacter_fs::TEMPORARY_MARK);
+                    if name.starts_with('.') && temporary && path.is_file() {
                         fs::remove_file(&path).map_err(io_error(&path))?;
                     }
                 }
@@ -416,40 +417,21 @@ fn read_bounded(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, StoreError> 
     }
 }
 
-/// Writes `bytes` as `dir/name`: a temporary file beside it, flushed, read back and compared,
-/// then renamed over the name. On any failure the temporary file is removed and the file that
-/// was there stays as it was.
+/// Writes `bytes` as `dir/name` through `opencharacter-fs`'s writer, the one way the workspace
+/// replaces a file: a temporary file beside it, synced, renamed over the name, the folder synced.
+/// On any failure the temporary file is removed and the file that was there stays as it was.
 fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
+    use opencharacter_fs::{Backup, WriteError};
     fs::create_dir_all(dir).map_err(io_error(dir))?;
-    let temporary = dir.join(format!(
-        ".{name}{TEMPORARY_MARK}{}-{}",
-        std::process::id(),
-        TEMPORARY.fetch_add(1, Ordering::Relaxed)
-    ));
-    let target = dir.join(name);
-    let result = (|| {
-        let mut file = fs::File::create(&temporary).map_err(io_error(&temporary))?;
-        file.write_all(bytes).map_err(io_error(&temporary))?;
-        file.sync_all().map_err(io_error(&temporary))?;
-        drop(file);
-        let written = fs::read(&temporary).map_err(io_error(&temporary))?;
-        if written != bytes {
-            return Err(StoreError::Corrupt {
-                path: temporary.clone(),
-                reason: "the file read back differs from what was written".into(),
-            });
-        }
-        fs::rename(&temporary, &target).map_err(io_error(&target))?;
-        // Make the rename itself durable where the platform allows opening a folder.
-        if let Ok(folder) = fs::File::open(dir) {
-            let _ = folder.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    result
+    let written = opencharacter_fs::lock(&dir.join(name))
+        .and_then(|locked| locked.replace(bytes, Backup::None));
+    written.map_err(|error| match error {
+        WriteError::Io { path, source } => StoreError::Io { path, source },
+        WriteError::NotAFile { path } => StoreError::Corrupt {
+            path,
+            reason: "it is not a regular file".into(),
+        },
+    })
 }
 
 #[cfg(test)]

@@ -490,7 +490,6 @@ fn unknown_keys_are_reported_against_the_packs_ids() {
     )
     .unwrap();
     let found: Vec<(String, String)> = check_unknown_keys(&nameable, "es", &value)
-        .into_iter()
         .map(|d| (d.args["key"].clone(), d.location.pointer.unwrap()))
         .collect();
     assert_eq!(

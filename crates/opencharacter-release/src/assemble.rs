@@ -14,7 +14,8 @@
 use std::collections::HashSet;
 
 use indexmap::IndexMap;
-use opencharacter_i18n::checks::{Nameable, check_file};
+use opencharacter_i18n::checks::{Nameable, check_file_into};
+use opencharacter_spec::diagnostic::kept::Kept;
 use opencharacter_spec::diagnostic::{Diagnostic, Phrase, codes, reasons};
 use opencharacter_spec::features::PackContents;
 use opencharacter_spec::ids::ContentId;
@@ -373,11 +374,12 @@ fn not_dice(site: &FormulaSite<'_>) -> Option<(Diagnostic, usize)> {
 /// # Ok(())
 /// # }
 /// ```
-pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Vec<Diagnostic>) {
+pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Kept) {
+    // Counted against the pack's own bound as they are found (`diagnostic::kept`).
+    let mut out = source.diagnostics.sibling();
     let Some(manifest) = source.manifest.clone() else {
-        return (None, Vec::new());
+        return (None, out);
     };
-    let mut out = Vec::new();
     let mut origins = Origins::default();
     let mut removed: Vec<(String, String)> = Vec::new();
     // A default language that is not a tag was reported; looking for its files would only
@@ -696,7 +698,7 @@ fn read_languages(
     source: &PackSource,
     release: &PackRelease,
     origins: &mut Origins,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Kept,
     removed: &mut Vec<(String, String)>,
 ) -> IndexMap<String, IndexMap<String, String>> {
     let mut languages: IndexMap<String, IndexMap<String, String>> = IndexMap::new();
@@ -715,15 +717,16 @@ fn read_languages(
         let Some(value) = file.value() else { continue };
         // The i18n crate's checks of one file: its language against its path, values that are
         // not text, keys that name nothing in the pack.
-        let checked = check_file(Some(&nameable), language, value);
-        let not_text: Vec<String> = checked
-            .iter()
-            .filter(|d| d.code == &codes::I18N_VALUE_NOT_TEXT)
-            .filter_map(|d| d.location.pointer.clone())
-            .collect();
-        for diagnostic in checked {
-            out.push(source.locate_pointer(&file.path, diagnostic));
-        }
+        // Each located and kept (or counted) as it is made: a file of unknown keys can be
+        // half a million diagnostics, never held at once.
+        let mut sink = LocatedSink {
+            source,
+            path: &file.path,
+            out,
+            not_text: Vec::new(),
+        };
+        check_file_into(Some(&nameable), language, value, &mut sink);
+        let not_text = sink.not_text;
         // A value that is not text was just reported, in words about text: it is left out
         // before the file is read (its text is a map of untagged values, where serde would
         // only say that the whole file does not fit).
@@ -797,6 +800,29 @@ fn read_languages(
         }
     }
     languages
+}
+
+/// Where the i18n checks of one file put what they find: located in the file, then kept within
+/// the pack's bound; the pointers of values that are not text are noted for reading the file.
+struct LocatedSink<'s> {
+    source: &'s PackSource,
+    path: &'s str,
+    out: &'s mut Kept,
+    not_text: Vec<String>,
+}
+
+impl Extend<Diagnostic> for LocatedSink<'_> {
+    fn extend<I: IntoIterator<Item = Diagnostic>>(&mut self, iter: I) {
+        for diagnostic in iter {
+            if diagnostic.code == &codes::I18N_VALUE_NOT_TEXT
+                && let Some(pointer) = &diagnostic.location.pointer
+            {
+                self.not_text.push(pointer.clone());
+            }
+            self.out
+                .push(self.source.locate_pointer(self.path, diagnostic));
+        }
+    }
 }
 
 /// Flattens one key of an i18n file with its pointer: a nested map reads as dotted keys.

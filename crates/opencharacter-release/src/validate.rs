@@ -132,8 +132,8 @@ pub fn validate_reading(
 ) -> Validation {
     let mut assembled: Vec<Option<AssembledPack>> = Vec::new();
     for source in &mut reading.packs {
-        let (pack, diagnostics) = assemble(source);
-        source.diagnostics.extend(diagnostics);
+        let (pack, mut diagnostics) = assemble(source);
+        source.diagnostics.append(&mut diagnostics);
         assembled.push(pack);
     }
 
@@ -204,7 +204,8 @@ pub fn validate_reading(
         let closure = graph.closure(&pack.release);
         let (ruleset, loaded) = load_ruleset(closure, &load);
         let source = &reading.packs[index];
-        let mut found = Vec::new();
+        // Kept within the pack's bound as found (`diagnostic::kept`).
+        let mut found = source.diagnostics.sibling();
         let in_scope = names_in_scope(&ruleset);
         for diagnostic in loaded {
             let diagnostic = with_did_you_mean(diagnostic, &in_scope);
@@ -238,7 +239,7 @@ pub fn validate_reading(
                 found.push(pack.locate(source, diagnostic));
             }
         }
-        reading.packs[index].diagnostics.extend(found);
+        reading.packs[index].diagnostics.append(&mut found);
         let id = &pack.release.manifest.id;
         dependency_types.push(
             pack.release
@@ -299,6 +300,9 @@ pub fn validate_reading(
         });
         source.diagnostics.dedup();
     }
+    // Last, what was not kept: each file's count after the pack's diagnostics, the run's after
+    // everything.
+    reading.note_not_kept();
     Validation {
         reading,
         assembled,

@@ -144,7 +144,7 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
         let languages = other_languages(pack, source);
         let refused = !languages.is_empty() && package.is_none();
         let source = &mut validation.reading.packs[index];
-        if refused || has_errors(&source.diagnostics) {
+        if refused || source.diagnostics.has_errors() {
             continue;
         }
         let dist = source.root.join("dist");
@@ -211,15 +211,13 @@ pub fn build_validated(mut validation: Validation, out: Option<&Path>) -> Build 
 }
 
 /// Writes a folder; on failure, adds `build-write-failed` and says so.
-fn write(folder: &Path, files: &[render::OutputFile], out: &mut Vec<Diagnostic>) -> bool {
+fn write(folder: &Path, files: &[render::OutputFile], out: &mut impl Extend<Diagnostic>) -> bool {
     match write::write_folder(folder, files) {
         Ok(()) => false,
         Err(error) => {
-            out.push(
-                Diagnostic::new(&codes::BUILD_WRITE_FAILED)
-                    .with_arg("path", error.path.display())
-                    .with_arg("reason", &error.source),
-            );
+            out.extend([Diagnostic::new(&codes::BUILD_WRITE_FAILED)
+                .with_arg("path", error.path.display())
+                .with_arg("reason", &error.source)]);
             true
         }
     }

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use opencharacter_spec::diagnostic::kept::Budget;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use thiserror::Error;
 
@@ -33,9 +34,13 @@ pub enum ReadError {
 /// # Errors
 /// The first path that does not exist or is not a folder.
 pub fn read_paths(paths: &[PathBuf], limits: &ReadLimits) -> Result<Reading, ReadError> {
-    let mut reading = Reading::default();
+    let mut reading = Reading {
+        budget: limits.budget(),
+        ..Reading::default()
+    };
     for path in paths {
-        let one = read_path(path, limits)?;
+        // One bound for the whole run: every path's packs count against it.
+        let one = read_path_in(path, limits, &reading.budget)?;
         reading.diagnostics.extend(one.diagnostics);
         for pack in one.packs {
             if !reading.packs.iter().any(|seen| seen.root == pack.root) {
@@ -54,6 +59,10 @@ pub fn read_paths(paths: &[PathBuf], limits: &ReadLimits) -> Result<Reading, Rea
 /// # Errors
 /// When `path` does not exist or is not a folder.
 pub fn read_path(path: &Path, limits: &ReadLimits) -> Result<Reading, ReadError> {
+    read_path_in(path, limits, &limits.budget())
+}
+
+fn read_path_in(path: &Path, limits: &ReadLimits, budget: &Budget) -> Result<Reading, ReadError> {
     // The path as given may itself be a link (the user chose it); links inside are refused.
     let root = std::fs::canonicalize(path).map_err(|source| ReadError::Io {
         path: path.to_path_buf(),
@@ -64,7 +73,10 @@ pub fn read_path(path: &Path, limits: &ReadLimits) -> Result<Reading, ReadError>
             path: path.to_path_buf(),
         });
     }
-    let mut reading = Reading::default();
+    let mut reading = Reading {
+        budget: budget.clone(),
+        ..Reading::default()
+    };
     let mut roots = Vec::new();
     find(&root, path, 0, limits, &mut roots, &mut reading.diagnostics);
     if roots.is_empty() {
@@ -84,7 +96,7 @@ pub fn read_path(path: &Path, limits: &ReadLimits) -> Result<Reading, ReadError>
             .is_none_or(|name| name != "packs");
     reading.packs = roots
         .iter()
-        .map(|root| read_pack_in(root, limits, !lone))
+        .map(|root| read_pack_in(root, limits, !lone, budget))
         .collect();
     Ok(reading)
 }

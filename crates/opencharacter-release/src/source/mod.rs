@@ -27,6 +27,7 @@ mod pack;
 use std::path::{Path, PathBuf};
 
 use opencharacter_spec::diagnostic::Diagnostic;
+use opencharacter_spec::diagnostic::kept::{Budget, Kept};
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::Manifest;
 use opencharacter_spec::yaml::{self, Document, Position};
@@ -36,6 +37,17 @@ pub use discover::{ReadError, read_path, read_paths};
 pub use layout::FileKind;
 pub use pack::read_pack;
 use pack::read_pack_in;
+
+/// Largest file of a pack read, in bytes (`file-too-large`).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// Most files read in one pack (`pack-limit`).
+pub const MAX_FILES: usize = 20_000;
+/// Deepest folder nesting read inside a pack (`pack-limit`).
+pub const MAX_FOLDER_DEPTH: usize = 16;
+/// Most bytes read in one pack, all files together (`pack-limit`).
+pub const MAX_PACK_BYTES: u64 = 256 * 1024 * 1024;
+/// How many folders deep a folder of packs is searched for pack folders.
+pub const MAX_SEARCH_DEPTH: usize = 4;
 
 /// The bounds of reading. Each one reached is a diagnostic, never a crash or a hang.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,17 +64,31 @@ pub struct ReadLimits {
     pub max_search_depth: usize,
     /// The limits of each YAML document (`yaml-limit`).
     pub yaml: yaml::Limits,
+    /// Most diagnostics kept about one file; the rest are counted (`diagnostics-not-kept`).
+    pub diagnostics_per_file: usize,
+    /// Most diagnostics kept in one run; the rest are counted (`diagnostics-not-kept-run`).
+    pub diagnostics_per_run: usize,
+}
+
+impl ReadLimits {
+    /// A new bound on diagnostics for one run with these limits.
+    #[must_use]
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.diagnostics_per_file, self.diagnostics_per_run)
+    }
 }
 
 impl Default for ReadLimits {
     fn default() -> Self {
         ReadLimits {
-            max_file_bytes: 16 * 1024 * 1024,
-            max_files: 20_000,
-            max_folder_depth: 16,
-            max_pack_bytes: 256 * 1024 * 1024,
-            max_search_depth: 4,
+            max_file_bytes: MAX_FILE_BYTES,
+            max_files: MAX_FILES,
+            max_folder_depth: MAX_FOLDER_DEPTH,
+            max_pack_bytes: MAX_PACK_BYTES,
+            max_search_depth: MAX_SEARCH_DEPTH,
             yaml: yaml::Limits::default(),
+            diagnostics_per_file: opencharacter_spec::diagnostic::kept::PER_FILE,
+            diagnostics_per_run: opencharacter_spec::diagnostic::kept::PER_RUN,
         }
     }
 }
@@ -224,8 +250,9 @@ pub struct PackSource {
     pub upgrades: Vec<SourceFile>,
     /// `i18n-package/…`, by path.
     pub i18n_package: Vec<SourceFile>,
-    /// Everything found while reading, in the order found.
-    pub diagnostics: Vec<Diagnostic>,
+    /// Everything found while reading, in the order found, within the run's bound
+    /// ([`Kept`]: a file keeps its first 1,000, a run its first 10,000; the rest are counted).
+    pub diagnostics: Kept,
 }
 
 impl PackSource {
@@ -368,6 +395,8 @@ pub struct Reading {
     pub packs: Vec<PackSource>,
     /// Diagnostics outside any pack; `file` is then the path as found on disk.
     pub diagnostics: Vec<Diagnostic>,
+    /// The bound every pack's diagnostics share ([`Kept`]).
+    pub budget: Budget,
 }
 
 impl Reading {
@@ -378,9 +407,22 @@ impl Reading {
             .chain(self.packs.iter().flat_map(|pack| &pack.diagnostics))
     }
 
-    /// Whether any diagnostic is an error.
+    /// Whether any diagnostic is an error (one not kept included: its note is then an error).
     pub fn has_errors(&self) -> bool {
-        self.all_diagnostics().any(Diagnostic::is_error)
+        self.all_diagnostics().any(Diagnostic::is_error) || self.budget.not_kept().errors > 0
+    }
+
+    /// Adds the notes of what was not kept (`diagnostics-not-kept`): each file's to its pack,
+    /// last, and the run's to the diagnostics outside packs. Called once, when every check has
+    /// run.
+    pub fn note_not_kept(&mut self) {
+        for pack in &mut self.packs {
+            for mut note in pack.diagnostics.file_notes() {
+                note.pack.clone_from(&pack.id);
+                pack.diagnostics.push_unbounded(note);
+            }
+        }
+        self.diagnostics.extend(self.budget.run_note());
     }
 }
 

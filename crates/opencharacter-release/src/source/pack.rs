@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use opencharacter_spec::diagnostic::kept::{Budget, Kept};
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::Manifest;
@@ -14,13 +15,18 @@ use super::{PackSource, ReadLimits, SourceFile, file};
 /// Reads the pack folder `root`. Never fails: whatever cannot be read is a diagnostic in the
 /// result, and every other file is still read.
 pub fn read_pack(root: &Path, limits: &ReadLimits) -> PackSource {
-    read_pack_in(root, limits, true)
+    read_pack_in(root, limits, true, &limits.budget())
 }
 
 /// [`read_pack`], saying whether the pack sits in a tree of packs (`<game>/<pack>/`), where its
 /// ID must be `<game>-<pack>` from its folders; a lone pack (`in_tree` false) keeps its own ID
 /// and its folders' names are not checked (docs/spec/reading.md).
-pub(crate) fn read_pack_in(root: &Path, limits: &ReadLimits, in_tree: bool) -> PackSource {
+pub(crate) fn read_pack_in(
+    root: &Path,
+    limits: &ReadLimits,
+    in_tree: bool,
+    budget: &Budget,
+) -> PackSource {
     let name = |path: Option<&Path>| {
         path.and_then(Path::file_name)
             .map(|name| name.to_string_lossy().into_owned())
@@ -29,7 +35,7 @@ pub(crate) fn read_pack_in(root: &Path, limits: &ReadLimits, in_tree: bool) -> P
     let mut walk = Walk {
         limits,
         files: Vec::new(),
-        diagnostics: Vec::new(),
+        diagnostics: Kept::new(budget.clone()),
         bytes: 0,
         entries: 0,
         stopped: false,
@@ -86,7 +92,7 @@ pub(crate) fn read_pack_in(root: &Path, limits: &ReadLimits, in_tree: bool) -> P
 struct Walk<'a> {
     limits: &'a ReadLimits,
     files: Vec<SourceFile>,
-    diagnostics: Vec<Diagnostic>,
+    diagnostics: Kept,
     bytes: u64,
     /// Entries met that are not folders.
     entries: usize,

@@ -100,6 +100,13 @@ codes! {
     /// A pack exceeds a limit of the reader: files, folder depth, bytes in all (release).
     PACK_LIMIT = "pack-limit", Error, ["reason"],
         "a pack exceeds a reading limit";
+    /// More diagnostics about one file than a file keeps; the rest are counted (release;
+    /// `diagnostic::kept`). Its severity is the most serious of those not kept.
+    DIAGNOSTICS_NOT_KEPT = "diagnostics-not-kept", Warning, ["count", "errors", "warnings", "limit"],
+        "more diagnostics about a file than are kept";
+    /// More diagnostics in one run than a run keeps; the rest are counted (release).
+    DIAGNOSTICS_NOT_KEPT_RUN = "diagnostics-not-kept-run", Warning, ["count", "errors", "warnings", "limit"],
+        "more diagnostics in a run than are kept";
     /// A path given to read holds no pack folder (release).
     NO_PACKS_FOUND = "no-packs-found", Error, ["path"],
         "no pack folder found";

@@ -5,6 +5,7 @@
 //! diagnostic can be shown in another language. All codes live in one registry, [`codes`].
 
 pub mod codes;
+pub mod kept;
 pub mod reasons;
 mod render;
 pub mod suggest;
