@@ -50,7 +50,7 @@ pub mod write;
 use std::path::{Path, PathBuf};
 
 use opencharacter_resolve::suggest_load_order;
-use opencharacter_spec::diagnostic::{Diagnostic, Phrase, codes, has_errors, reasons};
+use opencharacter_spec::diagnostic::{Diagnostic, Phrase, codes, reasons};
 use opencharacter_spec::model::PackRelease;
 use opencharacter_spec::model::i18n::{Direction, TextMeta};
 use serde_json::{Map, Value};
