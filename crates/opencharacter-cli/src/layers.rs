@@ -102,7 +102,9 @@ pub fn run(args: &Args) -> ExitCode {
                 .map(|l| l + "\n")
                 .unwrap_or_default();
             out.push_str(&human(&chosen, &report, &diagnostics));
-            out.push_str(&ladder::human(&effective, &report));
+            let names = crate::names::Names::of(&opened.packs);
+            let translator = names.translator(&effective);
+            out.push_str(&ladder::human(&effective, &report, translator.as_ref()));
             out
         }
         Format::Json => json(&chosen, &report, &diagnostics, &effective),

@@ -6,6 +6,7 @@
 
 use std::fmt::Write as _;
 
+use opencharacter::i18n::Translator;
 use opencharacter::layers::{Change, LayerReport};
 use opencharacter::spec::ids::QualifiedFieldId;
 use opencharacter::spec::model::{LadderStep, Ruleset};
@@ -43,12 +44,16 @@ fn steps(ruleset: &Ruleset) -> &[LadderStep] {
         .map_or(&[], |r| r.resolution.difficulty_ladder.as_slice())
 }
 
-fn step_text(step: &LadderStep) -> String {
+/// A step by its label in the `--lang` language (`ladder.<label>.label`), else its ID, as the
+/// sheet shows it, with its DC or successes.
+fn step_text(step: &LadderStep, names: Option<&Translator<'_>>) -> String {
+    let label = names
+        .and_then(|names| names.find(&format!("ladder.{}.label", step.label)))
+        .map_or_else(|| step.label.to_string(), |t| t.text);
     match (step.dc, step.successes, step.target) {
-        (Some(dc), _, _) => format!("{} {}", step.label, say("dc", &[("dc", &dc.to_string())])),
+        (Some(dc), _, _) => format!("{label} {}", say("dc", &[("dc", &dc.to_string())])),
         (_, Some(successes), Some(target)) => format!(
-            "{} {}",
-            step.label,
+            "{label} {}",
             say(
                 "successes-at",
                 &[
@@ -57,8 +62,8 @@ fn step_text(step: &LadderStep) -> String {
                 ]
             )
         ),
-        (_, Some(successes), None) => format!("{} {successes}", step.label),
-        _ => step.label.to_string(),
+        (_, Some(successes), None) => format!("{label} {successes}"),
+        _ => label,
     }
 }
 
@@ -71,11 +76,11 @@ fn replaced_text(what: &str) -> String {
 }
 
 /// The ladder in force and who set it, then each replacement and which layer won.
-pub fn human(effective: &Ruleset, report: &LayerReport) -> String {
+pub fn human(effective: &Ruleset, report: &LayerReport, names: Option<&Translator<'_>>) -> String {
     let mut out = String::new();
     let steps = steps(effective);
     if !steps.is_empty() {
-        let shown: Vec<String> = steps.iter().map(step_text).collect();
+        let shown: Vec<String> = steps.iter().map(|s| step_text(s, names)).collect();
         let _ = writeln!(out, "{} {}", say("ladder", &[]), shown.join(", "));
         if let Some((_, layers)) = replacements(report).iter().find(|(w, _)| w == "ladder")
             && let Some(last) = layers.last()

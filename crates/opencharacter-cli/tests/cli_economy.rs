@@ -7,7 +7,8 @@
 //! shillings. The vault's one entry drops 2 crowns whatever the seed: 10 shillings under the
 //! long night. The purse line lists coins largest first; a withdrawn coin is kept apart.
 //! Replacements (layers.md, "Applying layers"): layers apply in order, so of `grim` and
-//! `grimmer`, both replacing the ladder, `grimmer` (later) is in force: easy DC 8, hard DC 11.
+//! `grimmer`, both replacing the ladder, `grimmer` (later) is in force: easy DC 8, hard DC 11
+//! (shown by their labels, Easy and Hard).
 
 use std::path::Path;
 
@@ -296,7 +297,7 @@ fn the_layers_report_shows_the_ladder_in_force_and_which_replacement_won() {
         "layers chosen: gravewatch-1e:grim, gravewatch-1e:grimmer\n\
          kept gravewatch-1e:grim:\n  replaces the difficulty ladder: easy, hard\n\
          kept gravewatch-1e:grimmer:\n  replaces the difficulty ladder: easy, hard\n\
-         difficulty ladder: easy DC 8, hard DC 11\n  set by gravewatch-1e:grimmer\n\
+         difficulty ladder: Easy DC 8, Hard DC 11\n  set by gravewatch-1e:grimmer\n\
          the difficulty ladder:\n  gravewatch-1e:grim: replaced by gravewatch-1e:grimmer, which comes later\n\
          \x20 won: gravewatch-1e:grimmer\n"
     );
@@ -350,6 +351,6 @@ fn the_layers_report_shows_the_ladder_in_force_and_which_replacement_won() {
     let base = run(dir.path(), &["layers", "packs/gravewatch/1e"]);
     assert_eq!(
         stdout(&base),
-        "layers chosen: none\ndifficulty ladder: easy DC 6, hard DC 9\n"
+        "layers chosen: none\ndifficulty ladder: Easy DC 6, Hard DC 9\n"
     );
 }

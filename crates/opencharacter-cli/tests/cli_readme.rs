@@ -64,7 +64,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
         "layers packs/lanternfall --on lanternfall-core:hard_frost",
         &[
             "  replaces the difficulty ladder: dim, murky, dark, pitch\n",
-            "difficulty ladder: dim DC 7, murky DC 9, dark DC 11, pitch DC 13\n  set by \
+            "difficulty ladder: Dim DC 7, Murky DC 9, Dark DC 11, Pitch black DC 13\n  set by \
              lanternfall-core:hard_frost\n",
         ],
     ),

@@ -255,7 +255,7 @@ fn every_verb_speaks_spanish_in_its_own_words() {
          se aplica vigil-1e:grim:\n  añade orientación para las pruebas\n  \
          sustituye la escala de dificultad: easy, hard\n  retira las monedas vigil-1e:crown\n\
          se aplica vigil-1e:grimmer:\n  sustituye la escala de dificultad: easy, hard\n\
-         escala de dificultad: easy CD 8, hard CD 11\n  la fija vigil-1e:grimmer\n\
+         escala de dificultad: Fácil CD 8, Difícil CD 11\n  la fija vigil-1e:grimmer\n\
          la escala de dificultad:\n  vigil-1e:grim: la sustituye vigil-1e:grimmer, que va \
          después\n  gana: vigil-1e:grimmer\n",
     );
