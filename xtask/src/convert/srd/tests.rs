@@ -157,8 +157,9 @@ fn copies_other_languages_and_asks_for_the_spec_that_has_them() {
     let english_only = temp.path().join("en");
     run(&source, &english_only, None, None).unwrap();
     let manifest = std::fs::read_to_string(english_only.join("pack.yaml")).unwrap();
-    // Its content types declare rolls and a stat block (1.7.0).
-    assert!(manifest.contains("specVersion: \"1.7.0\""), "{manifest}");
+    // Its content types declare rolls and a stat block (1.7.0); its classes hold levels per
+    // class and its features carry resources (1.8.0).
+    assert!(manifest.contains("specVersion: \"1.8.0\""), "{manifest}");
 
     let translations = temp.path().join("data");
     std::fs::create_dir_all(&translations).unwrap();
@@ -170,8 +171,8 @@ fn copies_other_languages_and_asks_for_the_spec_that_has_them() {
     let with_spanish = temp.path().join("es");
     run(&source, &with_spanish, Some(&translations), None).unwrap();
     let manifest = std::fs::read_to_string(with_spanish.join("pack.yaml")).unwrap();
-    // Translations alone would need 1.5.0; the rolls need 1.7.0.
-    assert!(manifest.contains("specVersion: \"1.7.0\""), "{manifest}");
+    // Translations alone would need 1.5.0; levels per class and resources need 1.8.0.
+    assert!(manifest.contains("specVersion: \"1.8.0\""), "{manifest}");
     assert!(
         std::fs::read_to_string(with_spanish.join("i18n/es.yaml"))
             .unwrap()
