@@ -241,6 +241,10 @@ pub fn write_racial_spells(
     spell_names: &Map<String, Value>,
 ) -> Result<(), Error> {
     for (local, rule, spell, ability, extra) in RACIAL_SPELLS {
+        // Only a spell the corpus has (a trimmed corpus may lack it).
+        let Some(spell_name) = spell_names.get(*spell).and_then(Value::as_str) else {
+            continue;
+        };
         let mut properties = Map::new();
         properties.insert(
             "attack_bonus".into(),
@@ -255,13 +259,7 @@ pub fn write_racial_spells(
         }
         // "Fire Bolt (High Elf Cantrip)": the spell's name and the trait that gives it.
         let trait_name = rule.split(':').next().unwrap_or_default();
-        let name = format!(
-            "{} ({trait_name})",
-            spell_names
-                .get(*spell)
-                .and_then(Value::as_str)
-                .unwrap_or(spell)
-        );
+        let name = format!("{spell_name} ({trait_name})");
         // Written without `type` (it is its spell's): an item of a type that some items
         // extend is typed as partial for apps (the npm package's `Content`), and the SRD's
         // spells stay fully typed. Not one of the SRD's spells, so not in the coverage report.
