@@ -497,7 +497,12 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
     // of the check, not on the sheet.
     ("trait", "stonecunning", Why::Waits(TARGET)),
     ("trait", "artificers-lore", Why::Waits(TARGET)),
-    ("trait", "draconic-ancestry", Why::Waits(GRANT_CHOICES)),
+    // The ancestry is a choice; each dragon's subtrait carries the resistance and the breath.
+    (
+        "trait",
+        "draconic-ancestry",
+        Why::NoneNeeded("a choice point: the dragon ancestor chosen carries the numbers"),
+    ),
     (
         "trait",
         "damage-resistance",

@@ -6,13 +6,7 @@ use super::{Reason, Why};
 
 pub use super::feature_reasons::FEATURES_AND_TRAITS;
 
-// The mechanisms content waits for. Those of issue 18 are being added on the branches named.
-pub const RESOURCES: &str = "resources on content (issue 18, branch engine-resources)";
-pub const GRANT_CHOICES: &str =
-    "choices inside granted content (issue 18, branch engine-resources)";
-pub const EXPERTISE: &str = "expertise and half proficiency (issue 18, branch engine-classes)";
-pub const BEST_OF: &str = "best-of base formulas (issue 18, branch engine-classes)";
-pub const WORN: &str = "conditions on what is worn or wielded (issue 18, branch engine-classes)";
+// The mechanisms content waits for.
 pub const WHILE_ACTIVE: &str =
     "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
 pub const SLOT_ROLLS: &str = "a feature's roll over the spell slot it spends (roll parameters on features): not yet in the pack";
