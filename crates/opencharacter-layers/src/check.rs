@@ -557,7 +557,8 @@ mod tests {
             [
                 "layer-target-unknown /layers/a/conflicts/0",
                 "layer-target-unknown /layers/a/conflicts/1",
-                "layer-target-unknown /layers/a/fields/name",
+                // `name` exists, as a `text` field: it is not missing, it has no values.
+                "layer-field-not-enum /layers/a/fields/name/removeValues",
                 "layer-target-unknown /layers/a/fields/calling/removeValues/0",
                 "layer-target-unknown /layers/a/catalogs/0/type",
                 "layer-target-unknown /layers/a/catalogs/1/hide/filter",
