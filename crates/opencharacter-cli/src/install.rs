@@ -178,7 +178,11 @@ pub fn run(args: &Args) -> ExitCode {
                 eprint!("{}", crate::output::diagnostic_lines(&failed));
             }
             // A store that cannot be used is a usage error (2); a refused install is 1.
-            ExitCode::from(if matches!(error, InstallError::Store(_)) { 2 } else { 1 })
+            ExitCode::from(if matches!(error, InstallError::Store(_)) {
+                2
+            } else {
+                1
+            })
         }
         _ => ExitCode::SUCCESS,
     }

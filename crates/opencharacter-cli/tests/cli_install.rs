@@ -426,7 +426,13 @@ fn a_closed_connection_is_a_diagnostic_in_words() {
     });
     let index = format!("http://127.0.0.1:{port}/packs/index.json");
     let args = [
-        "install", "demo", "--index", &index, "--store", "store", "--allow-http",
+        "install",
+        "demo",
+        "--index",
+        &index,
+        "--store",
+        "store",
+        "--allow-http",
     ];
     let text = run(dir.path(), &args);
     assert_eq!(text.status.code(), Some(1));
@@ -441,6 +447,9 @@ fn a_closed_connection_is_a_diagnostic_in_words() {
     assert_eq!(json.status.code(), Some(1));
     let out: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(out["diagnostics"][0]["code"], "install-download-failed");
-    assert_eq!(out["diagnostics"][0]["args"]["reason"], "the server closed the connection");
+    assert_eq!(
+        out["diagnostics"][0]["args"]["reason"],
+        "the server closed the connection"
+    );
     closer.join().unwrap();
 }

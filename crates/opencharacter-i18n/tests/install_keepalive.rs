@@ -116,7 +116,10 @@ fn serve(mut stream: TcpStream, routes: &Routes, expired: &AtomicBool) {
             None => ("404 Not Found", Vec::new()),
         };
         // No `Connection: close`: HTTP/1.1 keeps the connection for the next request.
-        let reply = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\n\r\n", body.len());
+        let reply = format!(
+            "HTTP/1.1 {status}\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
         if stream.write_all(reply.as_bytes()).is_err() || stream.write_all(&body).is_err() {
             return;
         }

@@ -314,7 +314,10 @@ fn compile(
             Some((
                 // A formula over the length limit is shown around the fault, not whole.
                 Diagnostic::new(&codes::FORMULA_INVALID)
-                    .with_arg("formula", opencharacter_formula::excerpt(site.text, offset + 1).0)
+                    .with_arg(
+                        "formula",
+                        opencharacter_formula::excerpt(site.text, offset + 1).0,
+                    )
                     .with_arg("reason", &error.kind)
                     .with_arg("error", error.kind.code()),
                 offset,
