@@ -418,10 +418,8 @@ fn a_closed_connection_is_a_diagnostic_in_words() {
     let port = listener.local_addr().unwrap().port();
     // Two connections (text, then JSON), each closed at once.
     let closer = std::thread::spawn(move || {
-        for stream in listener.incoming().take(2) {
-            if let Ok(stream) = stream {
-                let _ = stream.shutdown(std::net::Shutdown::Both);
-            }
+        for stream in listener.incoming().take(2).flatten() {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
         }
     });
     let index = format!("http://127.0.0.1:{port}/packs/index.json");
