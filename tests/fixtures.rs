@@ -66,6 +66,16 @@ const NO_FIXTURE: &[(&str, &str)] = &[
          release; the i18n crate's index and loopback tests trigger it",
     ),
     (
+        "install-download-failed",
+        "about a download from an index server, not a file a user hands the toolkit; the \
+         i18n crate's keep-alive tests and the command's install tests trigger it",
+    ),
+    (
+        "install-failed",
+        "about an install from an index server into a store; the command's install tests \
+         trigger it",
+    ),
+    (
         "index-limit",
         "a pack index is served by an index server, not held in a pack, a character or a \
          release (over 40 languages or a release too large); nothing in the tests triggers it yet",

@@ -26,6 +26,7 @@ mod content_variants;
 mod dice_values;
 mod fitd_pack;
 mod fixtures;
+mod fuzz_standin;
 mod homebrew_packs;
 mod layers_samples;
 mod lexical_agreement;

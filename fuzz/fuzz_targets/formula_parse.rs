@@ -26,7 +26,11 @@ fuzz_target!(|data: &[u8]| {
     if text.len() < 48 {
         if let Ok(folded) = tree.fold_dice(&env) {
             let text = folded.to_string();
-            assert_eq!(parse(&text).ok(), Some(folded), "folded dice `{text}` do not read back");
+            assert_eq!(
+                parse(&text).ok(),
+                Some(folded),
+                "folded dice `{text}` do not read back"
+            );
         }
         let _ = tree.analyze(&env);
         let _ = tree.bounds(&env);

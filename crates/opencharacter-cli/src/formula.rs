@@ -125,8 +125,12 @@ pub fn run(args: &Args) -> ExitCode {
             match crate::output::format() {
                 Format::Text => {
                     eprintln!("error[{}]: {err}", err.code());
-                    eprintln!("  {}", args.text.lines().nth(err.line - 1).unwrap_or(""));
-                    eprintln!("  {}^", " ".repeat(err.column.saturating_sub(1)));
+                    // The line of the fault, bounded: a formula over the length limit is shown
+                    // as an excerpt around the fault, never echoed whole (limits.md).
+                    let line = args.text.lines().nth(err.line - 1).unwrap_or("");
+                    let (shown, column) = opencharacter::formula::excerpt(line, err.column);
+                    eprintln!("  {shown}");
+                    eprintln!("  {}^", " ".repeat(column.saturating_sub(1)));
                 }
                 Format::Json => println!(
                     "{}",

@@ -145,6 +145,7 @@ pub fn run(args: &Args) -> ExitCode {
         .iter()
         .filter_map(|report| fallback(installer.store(), &language, report))
         .collect();
+    let failed = result.as_ref().err().map(failure);
     let text = match crate::output::format() {
         crate::output::Format::Text => {
             for warning in &warnings {
@@ -159,19 +160,42 @@ pub fn run(args: &Args) -> ExitCode {
             "{}\n",
             serde_json::json!({
                 "packs": reports.iter().map(report_json).collect::<Vec<_>>(),
-                "diagnostics": crate::output::diagnostics_json(&warnings),
+                // A failure is one more diagnostic of the one object printed.
+                "diagnostics": crate::output::diagnostics_json(
+                    &warnings.iter().chain(&failed).cloned().collect::<Vec<_>>()
+                ),
                 "done": out.lines().collect::<Vec<_>>(),
             })
         ),
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(InstallError::Store(error)) => usage(&error.to_string()),
-        Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::from(1)
+    match (result, failed) {
+        (Err(error), Some(failed)) => {
+            if crate::output::format() == crate::output::Format::Text {
+                eprint!("{}", crate::output::diagnostic_lines(&failed));
+            }
+            // A store that cannot be used is a usage error (2); a refused install is 1.
+            ExitCode::from(if matches!(error, InstallError::Store(_)) {
+                2
+            } else {
+                1
+            })
         }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// What went wrong, as a diagnostic with a code: a download that failed
+/// (`install-download-failed`, its reason in words, never the HTTP client's text), anything else
+/// refused (`install-failed`).
+fn failure(error: &InstallError) -> Diagnostic {
+    match error {
+        InstallError::IndexFetch(fetch) | InstallError::Fetch(fetch) => {
+            Diagnostic::new(&codes::INSTALL_DOWNLOAD_FAILED)
+                .with_arg("url", fetch.url())
+                .with_arg("reason", fetch.reason())
+        }
+        other => Diagnostic::new(&codes::INSTALL_FAILED).with_arg("reason", other),
     }
 }
 

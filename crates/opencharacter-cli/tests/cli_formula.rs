@@ -71,3 +71,27 @@ fn aggregates_read_items_given_on_the_command_line() {
     args.extend(items);
     assert_eq!(json(&args)["value"], serde_json::json!({"number": "1303"}));
 }
+
+/// Issue 22: a formula over the 10,000-byte limit is not echoed whole under its error; the line
+/// shows 120 characters around the fault with `…` where it is cut (limits.md, "Formulas in
+/// messages"), and the caret stands under the fault in that excerpt.
+#[test]
+fn a_too_long_formula_is_shown_as_an_excerpt() {
+    // `1+` 6,000 times then `1`: 12,001 bytes; the fault is at the limit, column 10,001.
+    let formula = format!("{}1", "1+".repeat(6000));
+    let output = Command::new(env!("CARGO_BIN_EXE_opencharacter"))
+        .args(["formula", &formula])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    // From character 9,940 (60 before the fault) to 10,060: `1+` 60 times, cut on both sides;
+    // the fault is the 61st character of the excerpt, 62nd after the leading `…`.
+    let expected = format!(
+        "error[formula-too-long]: the formula is 12001 bytes long; the limit is 10000 at column \
+         10001\n  …{}…\n  {}^\n",
+        "1+".repeat(60),
+        " ".repeat(61)
+    );
+    assert_eq!(stderr, expected);
+}

@@ -401,8 +401,53 @@ fn a_trickling_index_is_given_up_at_the_deadline_and_the_lock_let_go() {
     assert_eq!(
         String::from_utf8(install.stderr).unwrap(),
         format!(
-            "error: the index could not be fetched: `{index}` did not arrive within the \
-             deadline of 2 s\n"
+            "error[install-download-failed]: `{index}` could not be downloaded: it did not \
+             arrive within the deadline of 2 s; the store is as it was\n"
         )
     );
+}
+
+/// Issue 22: a network failure is a diagnostic with a code, its reason in words: a server that
+/// accepts the connection and closes it without answering is "the server closed the
+/// connection", never the HTTP client's own "io: Peer disconnected". With `--format json`, the
+/// failure is in the object's `diagnostics`.
+#[test]
+fn a_closed_connection_is_a_diagnostic_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    // Two connections (text, then JSON), each closed at once.
+    let closer = std::thread::spawn(move || {
+        for stream in listener.incoming().take(2).flatten() {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    });
+    let index = format!("http://127.0.0.1:{port}/packs/index.json");
+    let args = [
+        "install",
+        "demo",
+        "--index",
+        &index,
+        "--store",
+        "store",
+        "--allow-http",
+    ];
+    let text = run(dir.path(), &args);
+    assert_eq!(text.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(text.stderr).unwrap(),
+        format!(
+            "error[install-download-failed]: `{index}` could not be downloaded: the server \
+             closed the connection; the store is as it was\n"
+        )
+    );
+    let json = run(dir.path(), &[&args[..], &["--format", "json"]].concat());
+    assert_eq!(json.status.code(), Some(1));
+    let out: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(out["diagnostics"][0]["code"], "install-download-failed");
+    assert_eq!(
+        out["diagnostics"][0]["args"]["reason"],
+        "the server closed the connection"
+    );
+    closer.join().unwrap();
 }

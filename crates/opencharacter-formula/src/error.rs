@@ -286,3 +286,44 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// The most characters of a formula a message shows: a longer formula (up to [`crate::MAX_LEN`]
+/// bytes, and the one refused for passing it) is shown as this many characters around the fault,
+/// so that an error never echoes ten thousand characters back (issue 22).
+pub const EXCERPT_CHARS: usize = 120;
+
+/// What a message shows of a formula: `text` itself when it has at most [`EXCERPT_CHARS`]
+/// characters, else [`EXCERPT_CHARS`] of them around the 1-based character `column` of the fault,
+/// with `…` where the text is cut. Returns the excerpt and the column of the fault in it (for a
+/// caret under it).
+///
+/// ```
+/// use opencharacter_formula::{EXCERPT_CHARS, excerpt};
+/// assert_eq!(excerpt("1 + ", 5), ("1 + ".to_owned(), 5));
+/// let long = "1+".repeat(6000);
+/// let (shown, column) = excerpt(&long, 10_001);
+/// assert_eq!(shown.chars().count(), EXCERPT_CHARS + 2); // two ellipses
+/// assert!(shown.starts_with('…') && shown.ends_with('…'));
+/// assert_eq!(column, 62); // the ellipsis, then the 60 characters before the fault
+/// ```
+pub fn excerpt(text: &str, column: usize) -> (String, usize) {
+    let count = text.chars().count();
+    if count <= EXCERPT_CHARS {
+        return (text.to_owned(), column);
+    }
+    let fault = column.saturating_sub(1).min(count);
+    // Half the window before the fault, the rest after, moved inside the text at its ends.
+    let start = fault
+        .saturating_sub(EXCERPT_CHARS / 2)
+        .min(count - EXCERPT_CHARS);
+    let end = start + EXCERPT_CHARS;
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push('…');
+    }
+    shown.extend(text.chars().skip(start).take(EXCERPT_CHARS));
+    if end < count {
+        shown.push('…');
+    }
+    (shown, fault - start + 1 + usize::from(start > 0))
+}

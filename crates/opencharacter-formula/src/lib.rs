@@ -48,7 +48,7 @@ mod tree;
 pub use bounds::Bounds;
 pub use dist::{Distribution, MAX_OUTCOMES, Probability};
 pub use env::{Environment, MapEnv, MapItem};
-pub use error::{Expected, ParseError, ParseErrorKind};
+pub use error::{EXCERPT_CHARS, Expected, ParseError, ParseErrorKind, excerpt};
 pub use eval::{
     EvalError, EvalErrorKind, MAX_DICE, MAX_ROLLS, MAX_SIDES, Roller, SplitMix64, Value,
 };

@@ -295,3 +295,28 @@ fn json_trees_round_trip_and_are_checked() {
         "formula-tree-json"
     );
 }
+
+/// What a message shows of a formula (limits.md, "Formulas in messages"): at most 120
+/// characters, `…` where it is cut, the fault's column moved into the excerpt.
+#[test]
+fn excerpts_of_long_formulas() {
+    use opencharacter_formula::{EXCERPT_CHARS, excerpt};
+    assert_eq!(EXCERPT_CHARS, 120);
+    // 120 characters or fewer: the formula itself, the column as it is.
+    let exact = "a".repeat(120);
+    assert_eq!(excerpt(&exact, 7), (exact.clone(), 7));
+    // 200 characters `0123456789` repeated; a fault at column 5 (character 4): the window
+    // cannot start before 0, so characters 0..120, cut after only; the column stays 5.
+    let digits: String = "0123456789".repeat(20);
+    let (shown, column) = excerpt(&digits, 5);
+    assert_eq!(shown, format!("{}…", &digits[..120]));
+    assert_eq!(column, 5);
+    // A fault at column 200 (the last character, 199): the window ends at the text's end,
+    // characters 80..200, cut before only; 199 − 80 = 119, plus 1, plus the `…`: column 121.
+    let (shown, column) = excerpt(&digits, 200);
+    assert_eq!(shown, format!("…{}", &digits[80..]));
+    assert_eq!(column, 121);
+    // Characters, not bytes: 130 `é` (two bytes each), fault at column 1: 120 `é` then `…`.
+    let accents = "é".repeat(130);
+    assert_eq!(excerpt(&accents, 1), (format!("{}…", "é".repeat(120)), 1));
+}

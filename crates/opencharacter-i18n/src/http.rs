@@ -89,6 +89,38 @@ pub enum FetchError {
     },
 }
 
+impl FetchError {
+    /// The URL that could not be fetched.
+    pub fn url(&self) -> &str {
+        match self {
+            FetchError::Scheme(url) => url,
+            FetchError::Status { url, .. }
+            | FetchError::Network { url, .. }
+            | FetchError::TooLong { url, .. }
+            | FetchError::Deadline { url, .. }
+            | FetchError::Truncated { url, .. } => url,
+        }
+    }
+
+    /// Why, in words, without the URL (for a message that names the URL on its own).
+    pub fn reason(&self) -> String {
+        match self {
+            FetchError::Scheme(_) => "it is not https (plain http only where allowed)".to_owned(),
+            FetchError::Status { status, .. } => format!("the server answered {status}"),
+            FetchError::Network { reason, .. } => reason.clone(),
+            FetchError::TooLong { limit, .. } => {
+                format!("the server sent more than the {limit} bytes expected")
+            }
+            FetchError::Deadline { seconds, .. } => {
+                format!("it did not arrive within the deadline of {seconds} s")
+            }
+            FetchError::Truncated { got, expected, .. } => {
+                format!("the server sent {got} bytes of the {expected} declared")
+            }
+        }
+    }
+}
+
 /// A blocking HTTP client with a byte budget per body.
 #[derive(Debug, Clone)]
 pub struct Http {
@@ -108,6 +140,12 @@ impl Http {
             .timeout_per_write(Some(options.read_timeout))
             .https_only(!options.allow_http)
             .max_redirects(5)
+            // A fresh connection for every download, none kept between them: a server closes
+            // an idle kept-alive connection when it likes (while an install waits for the
+            // store's lock, say), and a download sent on it failed with "Peer disconnected"
+            // (issue 22). An install makes three downloads at most; a handshake each is cheap.
+            .max_idle_connections(0)
+            .max_idle_connections_per_host(0)
             .build()
             .new_agent();
         Http {
@@ -191,7 +229,7 @@ impl Http {
                     url: url.to_owned(),
                     status,
                 },
-                other => network(other.to_string()),
+                other => network(in_words(&other)),
             })?;
         let too_long = || FetchError::TooLong {
             url: url.to_owned(),
@@ -234,7 +272,7 @@ impl Http {
                 {
                     return Err(late());
                 }
-                Err(error) => return Err(network(error.to_string())),
+                Err(error) => return Err(network(io_in_words(&error))),
             }
         }
         if body.len() as u64 > limit {
@@ -242,4 +280,53 @@ impl Http {
         }
         Ok(body)
     }
+}
+
+/// Why a request failed, in words a user can act on. The HTTP client's own text for a failed
+/// read or write is Rust's (`io: Peer disconnected`); what matters to the user is what the
+/// server or the network did.
+fn in_words(error: &ureq::Error) -> String {
+    match error {
+        ureq::Error::Io(io) => io_in_words(io),
+        ureq::Error::Timeout(_) => "the server did not answer in time".to_owned(),
+        ureq::Error::HostNotFound => "the host was not found".to_owned(),
+        ureq::Error::ConnectionFailed => "the connection could not be opened".to_owned(),
+        ureq::Error::TooManyRedirects | ureq::Error::RedirectFailed => {
+            "the server redirected too often or to nowhere".to_owned()
+        }
+        ureq::Error::Protocol(_) | ureq::Error::Http(_) | ureq::Error::LargeResponseHeader(..) => {
+            "the server's answer is not valid HTTP".to_owned()
+        }
+        ureq::Error::Tls(_) | ureq::Error::Rustls(_) | ureq::Error::Pem(_) => {
+            "the secure connection (TLS) failed".to_owned()
+        }
+        // The others (a bad URL, https required) are the client's words already.
+        other => other.to_string(),
+    }
+}
+
+/// A failed read or write of the network, in words (see [`in_words`]).
+fn io_in_words(error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    if let Some(inner) = error
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+    {
+        return in_words(inner);
+    }
+    match error.kind() {
+        ErrorKind::UnexpectedEof
+        | ErrorKind::ConnectionReset
+        | ErrorKind::ConnectionAborted
+        | ErrorKind::BrokenPipe
+        | ErrorKind::NotConnected => "the server closed the connection",
+        ErrorKind::ConnectionRefused => "the server refused the connection",
+        ErrorKind::TimedOut | ErrorKind::WouldBlock => "the server did not answer in time",
+        ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable | ErrorKind::NetworkDown => {
+            "the server cannot be reached"
+        }
+        ErrorKind::AddrNotAvailable | ErrorKind::AddrInUse => "no local address to connect from",
+        _ => "the connection failed",
+    }
+    .to_owned()
 }

@@ -5,5 +5,6 @@
     reason = "a panic in a test is its failure report"
 )]
 
+mod install_keepalive;
 mod install_loopback;
 mod translations;

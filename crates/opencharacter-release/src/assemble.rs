@@ -313,8 +313,12 @@ fn compile(
                     before.chars().count()
                 });
             Some((
+                // A formula over the length limit is shown around the fault, not whole.
                 Diagnostic::new(&codes::FORMULA_INVALID)
-                    .with_arg("formula", site.text)
+                    .with_arg(
+                        "formula",
+                        opencharacter_formula::excerpt(site.text, offset + 1).0,
+                    )
                     .with_word("reason", crate::formula_words::parse_error(&error.kind))
                     .with_arg("error", error.kind.code()),
                 offset,
@@ -336,7 +340,7 @@ fn not_dice(site: &FormulaSite<'_>) -> Option<(Diagnostic, usize)> {
     }
     Some((
         Diagnostic::new(&codes::FORMULA_NOT_DICE)
-            .with_arg("formula", site.text)
+            .with_arg("formula", opencharacter_formula::excerpt(site.text, 1).0)
             .with_arg("found", kinds),
         0,
     ))

@@ -5,5 +5,6 @@
     reason = "a panic in a test is its failure report"
 )]
 
+mod formula_messages;
 mod lanternfall;
 mod validate_props;

@@ -39,7 +39,7 @@ pub fn check_table(release: &PackRelease) -> Diagnostics {
             diagnostics.push(
                 Diagnostic::new(&codes::FORMULA_TABLE_MISMATCH)
                     .with_arg("pack", pack)
-                    .with_arg("formula", source)
+                    .with_arg("formula", opencharacter_formula::excerpt(source, 1).0)
                     .with_arg("reason", reason)
                     .with_pack(pack.clone())
                     .with_pointer(format!("/formulas/{}", escape_segment(source))),
@@ -75,7 +75,7 @@ pub fn check_presence(release: &PackRelease, ruleset: &Ruleset) -> Diagnostics {
         .map(|site| {
             Diagnostic::new(&codes::FORMULA_NOT_IN_TABLE)
                 .with_arg("pack", pack)
-                .with_arg("formula", site.text)
+                .with_arg("formula", opencharacter_formula::excerpt(site.text, 1).0)
                 .with_pack(pack.clone())
                 .with_pointer(site.pointer)
         })

@@ -498,7 +498,7 @@ impl FieldEffects<'_, '_, '_> {
                     }
                     Err(reason) => pass.diagnostics.push(
                         Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                            .with_arg("formula", text)
+                            .with_arg("formula", opencharacter_formula::excerpt(text, 1).0)
                             .with_arg(
                                 "reason",
                                 format!("cannot {op:?} it to `{id}`: {reason}").to_lowercase(),

@@ -54,7 +54,8 @@ pub(crate) fn formula_failed(
     reason: impl std::fmt::Display,
 ) -> Diagnostic {
     Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-        .with_arg("formula", text)
+        // Bounded: a formula near the length limit is not echoed whole (limits.md).
+        .with_arg("formula", opencharacter_formula::excerpt(text, 1).0)
         .with_arg("reason", reason)
         .with_pack(env.ctx.clone())
 }

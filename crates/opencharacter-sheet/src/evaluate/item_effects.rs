@@ -77,7 +77,10 @@ pub(crate) fn owned_effects<'a>(
             }
             let failed = |reason: String, text: &Formula| {
                 Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                    .with_arg("formula", text)
+                    .with_arg(
+                        "formula",
+                        opencharacter_formula::excerpt(text.as_str(), 1).0,
+                    )
                     .with_arg(
                         "reason",
                         format!("in an effect of `{}`: {reason}", owned.id),

@@ -86,7 +86,10 @@ impl After<'_, '_, '_> {
                 let env = self.env(&item.ctx, None);
                 let failed = |formula: &Formula, reason: String| {
                     Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
-                        .with_arg("formula", formula)
+                        .with_arg(
+                            "formula",
+                            opencharacter_formula::excerpt(formula.as_str(), 1).0,
+                        )
                         .with_arg(
                             "reason",
                             format!("in the resource `{id}` of `{}`: {reason}", item.id),

@@ -207,6 +207,12 @@ codes! {
     /// A pack index is over one of its limits (i18n).
     INDEX_LIMIT = "index-limit", Error, ["pack", "version", "what", "count", "limit"],
         "a pack index is over one of its limits";
+    /// The installer could not download the index or a file it lists (i18n).
+    INSTALL_DOWNLOAD_FAILED = "install-download-failed", Error, ["url", "reason"],
+        "a file of the pack index could not be downloaded; the store is as it was";
+    /// An install, sync, import or rollback was refused (i18n).
+    INSTALL_FAILED = "install-failed", Error, ["reason"],
+        "an install, sync, import or rollback was refused; the store is as it was";
 
     // ---- layers and games (layers) ----------------------------------------------------------
     /// A layer names a field, value, content type, filter, coin, family, seller, loot table,
