@@ -320,7 +320,8 @@ fn the_layers_report_shows_the_ladder_in_force_and_which_replacement_won() {
     );
     assert!(
         stdout(&spanish).ends_with(
-            "escala de dificultad: easy CD 7, hard CD 10\n  la fija gravewatch-1e:grim\n"
+            // The pack's Spanish text has no ladder labels: the default language's answer.
+            "escala de dificultad: Easy CD 7, Hard CD 10\n  la fija gravewatch-1e:grim\n"
         ),
         "{}",
         stdout(&spanish)
