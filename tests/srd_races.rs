@@ -1,6 +1,7 @@
 //! The SRD 5.1 pack's races on real sheets: racial spells cast with the race's ability, not the
 //! class's (`xtask/src/convert/srd/mechanics/races.rs`, `RACIAL_SPELLS`); the dragonborn's
-//! breath weapon, its DC and its damage by character level, and its use per rest; the choices
+//! breath weapon, its DC and its damage by character level, and its use per rest; the
+//! half-elf's two +1s (the race's `ability_bonuses` choice); the choices
 //! inside granted traits (Draconic Ancestry, the high elf's cantrip and language) answered in
 //! the character file (docs/spec/characters.md#answers-inside-granted-content). Every number is
 //! worked by hand from the SRD rule named beside it.
@@ -191,4 +192,41 @@ fn a_half_orc_has_relentless_endurance_once_per_long_rest() {
         resource(&sheet, "traits.relentless-endurance", "uses"),
         (Some("1".into()), RecoveryEvent::LongRest)
     );
+}
+
+#[test]
+fn a_half_elf_takes_plus_one_to_the_two_abilities_it_picks_and_two_to_charisma() {
+    // Half-Elf, Ability Score Increase: "Your Charisma score increases by 2, and two other
+    // ability scores of your choice increase by 1." Base DEX 14, CON 13, CHA 15, STR 10:
+    // picking DEX and CON gives DEX 15, CON 14, CHA 17; STR stays 10.
+    let half_elf = |picks: &str| {
+        sheet(
+            1,
+            &[
+                ("abilities.str", 10),
+                ("abilities.dex", 14),
+                ("abilities.con", 13),
+                ("abilities.cha", 15),
+            ],
+            &[
+                &format!(
+                    "{{ id: '@races.half-elf', slot: '@race', choices: {{ ability_bonuses: [{picks}] }} }}"
+                ),
+                "{ id: '@classes.bard', slot: '@class' }",
+            ],
+        )
+    };
+    let sheet =
+        half_elf("'@traits.half-elf-ability-bonus-dex', '@traits.half-elf-ability-bonus-con'");
+    assert!(issues(&sheet).is_empty(), "{:#?}", sheet.issues);
+    let score = |sheet: &Sheet, a: &str| sheet.integer(&format!("{P}:abilities.{a}"));
+    assert_eq!(score(&sheet, "dex"), Some(15));
+    assert_eq!(score(&sheet, "con"), Some(14));
+    assert_eq!(score(&sheet, "cha"), Some(17));
+    assert_eq!(score(&sheet, "str"), Some(10));
+    // "Two other ability scores": there is no Charisma +1 to pick.
+    let sheet =
+        half_elf("'@traits.half-elf-ability-bonus-dex', '@traits.half-elf-ability-bonus-cha'");
+    assert_eq!(issues(&sheet), ["character-content-unknown"]);
+    assert_eq!(score(&sheet, "cha"), Some(17));
 }

@@ -2,7 +2,8 @@
 //! a character file of the SRD 5.1 pack, the way a builder app saves what its player picked:
 //!
 //! - the six base scores as saved values (racial increases and Primal Champion are the pack's
-//!   effects; each Ability Score Improvement is the answer of its class feature's choice);
+//!   effects, the half-elf's two +1s the answer of its race's `ability_bonuses` choice; each
+//!   Ability Score Improvement is the answer of its class feature's choice);
 //! - the race, subrace, background, each class with its `level` (the first class first) and each
 //!   subclass, in their link slots; a class's choices answered on its entry (`skills` for the
 //!   first class, `multiclass_skill` for a later one, its Fighting Style, expertise, Metamagic),
@@ -22,6 +23,7 @@ use std::fmt::Write as _;
 use opencharacter::spec::model::{Character, Ruleset};
 
 use super::Build;
+use crate::srd_support::classes::race_increases;
 
 /// The SRD pack's ID.
 pub const P: &str = "5e-srd-5.1";
@@ -265,6 +267,19 @@ fn choice_text(build: &Build, key: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// The racial increases `build` chose, as the race's choice traits
+/// (`traits.half-elf-ability-bonus-dex`): those its race and subrace do not fix.
+fn chosen_increases(build: &Build) -> Vec<String> {
+    let fixed = race_increases(&build.race, &build.subrace).unwrap_or_default();
+    build
+        .ability_scores
+        .racial
+        .keys()
+        .filter(|a| !fixed.iter().any(|(f, _)| f == a))
+        .map(|a| format!("traits.{}-ability-bonus-{a}", build.race))
+        .collect()
+}
+
 fn entries(build: &Build, levels_per_class: bool) -> Vec<Entry> {
     let mut out = Vec::new();
     // Race: Skill Versatility's two skills are the race's granted trait's answer.
@@ -274,6 +289,10 @@ fn entries(build: &Build, levels_per_class: bool) -> Vec<Entry> {
         "skills",
         skills_from(build, |from| from.starts_with("half-elf")),
     );
+    // The half-elf's "+1 to two other abilities" (SRD 5.1, Half-Elf, Ability Score Increase):
+    // the race's `ability_bonuses` choice, one trait per ability, answered with the racial
+    // increases the race does not fix (the build's CHA +2 is the race's own).
+    race.choice("ability_bonuses", chosen_increases(build));
     if let Some(dragon) = choice_text(build, "draconic_ancestry") {
         race.granted(
             "traits.draconic-ancestry",
@@ -285,10 +304,11 @@ fn entries(build: &Build, levels_per_class: bool) -> Vec<Entry> {
     if build.subrace != "none" {
         let mut subrace = Entry::new(&format!("subraces.{}", build.subrace)).slot("subrace");
         if let Some(cantrip) = choice_text(build, "high_elf_cantrip") {
+            // The trait offers the race's own copies, cast with INT (High Elf Cantrip).
             subrace.granted(
                 "traits.high-elf-cantrip",
                 "spell",
-                vec![format!("spells.{cantrip}")],
+                vec![format!("racial-spells.high-elf-{cantrip}")],
             );
         }
         out.push(subrace);
@@ -522,6 +542,39 @@ fn magic_or_plain(base: &str, kind: &str, magic: i64) -> Entry {
     }
 }
 
+/// The racial source of `build`'s racial spells (the `source` of its expected spellcasting),
+/// which is the prefix of the race's spell copies: the high elf's cantrip, the tiefling's
+/// Infernal Legacy.
+pub fn racial_source(build: &Build) -> Option<&'static str> {
+    if build.subrace == "high-elf" {
+        Some("high-elf")
+    } else if build.race == "tiefling" {
+        Some("tiefling")
+    } else {
+        None
+    }
+}
+
+/// The race's own copy of `spell` when `build` has it as a racial spell only (a class that
+/// also knows it casts its class copy): `racial-spells.tiefling-hellish-rebuke`.
+pub fn racial_spell(build: &Build, spell: &str) -> Option<String> {
+    let s = &build.spells;
+    let class_spell = s
+        .cantrips
+        .iter()
+        .chain(&s.known)
+        .chain(&s.prepared)
+        .chain(&s.always_prepared)
+        .chain(&s.mystic_arcanum)
+        .any(|x| x == spell);
+    let source = racial_source(build)?;
+    (s.racial.iter().any(|x| x == spell) && !class_spell)
+        .then(|| format!("racial-spells.{source}-{spell}"))
+}
+
+/// The spells the build knows or prepares, each listed. Racial spells are not: the race
+/// brings its own copies (Infernal Legacy grants them, the high elf's cantrip is the answer
+/// of its trait's choice).
 fn spells(build: &Build) -> Vec<Entry> {
     let s = &build.spells;
     let mut seen = BTreeSet::new();
@@ -533,7 +586,6 @@ fn spells(build: &Build) -> Vec<Entry> {
         .chain(&s.known)
         .chain(&s.prepared)
         .chain(&s.always_prepared)
-        .chain(&s.racial)
         .chain(&s.mystic_arcanum)
         .filter(|spell| seen.insert((*spell).clone()))
         .map(|spell| Entry::new(&format!("spells.{spell}")))

@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 use opencharacter::sheet::{RollKind, Sheet as SheetOut};
 use opencharacter::spec::model::Ruleset;
 
+use super::character;
 use super::probes::{self, FeatureProbe, field, roll_at, roll_value, same_dice};
 use super::{Sheet, read_sheets};
 use crate::common;
@@ -176,6 +177,10 @@ fn spellcasting(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
     let e = &file.expected;
     for casting in &e.spellcasting {
         let source = &casting.source;
+        if character::racial_source(&file.build) == Some(source.as_str()) {
+            racial_casting(casting, sheet, n);
+            continue;
+        }
         // A field of this source's own (`spellcasting.wizard.save_dc`), else the one shared.
         let own = |name: &str| {
             let specific = format!("spellcasting.{source}.{name}");
@@ -247,6 +252,48 @@ fn spellcasting(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
     }
 }
 
+/// A race's spellcasting (High Elf Cantrip, Infernal Legacy) has no field of the rules: the
+/// race's own spell copies carry it, each with the save DC and attack bonus of the race's
+/// ability (`8 + proficiency + abilities.<a>.mod`, `proficiency + abilities.<a>.mod`), and its
+/// cantrips are the copies of level 0 the character owns.
+fn racial_casting(casting: &super::Casting, sheet: &SheetOut, n: &mut Numbers) {
+    let prefix = format!("{}:racial-spells.{}-", character::P, casting.source);
+    let owned: Vec<_> = sheet
+        .content
+        .iter()
+        .filter(|c| c.id.to_string().starts_with(&prefix))
+        .collect();
+    let label = format!("spellcasting.{}", casting.source);
+    for (name, property, expected) in [
+        ("save_dc", "save_dc", casting.save_dc.value),
+        ("attack_bonus", "attack_bonus", casting.attack_bonus.value),
+    ] {
+        let shown = owned
+            .first()
+            .and_then(|c| c.properties.get(property))
+            .map(|v| v.as_i64().map_or_else(|| v.to_string(), |i| i.to_string()));
+        let holds = shown.as_deref() == Some(expected.to_string().as_str());
+        n.push(
+            format!("{label}.{name}"),
+            expected.to_string(),
+            shown,
+            holds,
+        );
+    }
+    if let Some(cantrips) = &casting.cantrips_known {
+        let count = owned
+            .iter()
+            .filter(|c| c.properties.get("level").and_then(|l| l.as_i64()) == Some(0))
+            .count();
+        n.push(
+            format!("{label}.cantrips_known"),
+            cantrips.value.to_string(),
+            Some(count.to_string()),
+            i64::try_from(count).is_ok_and(|c| c == cantrips.value),
+        );
+    }
+}
+
 fn resources(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
     for resource in &file.expected.resources {
         let items = probes::resource_items(&resource.name);
@@ -280,11 +327,25 @@ fn resources(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
             r.max.as_ref().map(ToString::to_string).as_deref() == Some(expected_max.as_str())
                 && probes::recovery(&resource.recovery) == Some(r.recovers_on)
         });
-        // The die or amount: a dice roll of the item that carries it.
+        // The die or amount: a dice roll of the item that carries it; Breath Weapon's damage
+        // is the chosen Draconic Ancestry's `breath` roll (the damage type and area are the
+        // ancestry's, SRD 5.1 Dragonborn), so the owned ancestry subtrait is read too.
         if let Some(dice) = resource.die.as_ref().or(resource.amount.as_ref()) {
             expected.push_str(&format!(", {dice}"));
-            let item = pick.map(|r| r.item.local.to_string());
-            let roll = item.as_deref().and_then(|item| {
+            let mut items: Vec<String> =
+                pick.map(|r| r.item.local.to_string()).into_iter().collect();
+            if resource.name == "Breath Weapon" {
+                let ancestry = format!("{}:traits.draconic-ancestry-", character::P);
+                items.extend(
+                    sheet
+                        .content
+                        .iter()
+                        .map(|c| c.id.to_string())
+                        .filter(|id| id.starts_with(&ancestry))
+                        .filter_map(|id| id.split_once(':').map(|(_, local)| local.to_owned())),
+                );
+            }
+            let roll = items.iter().find_map(|item| {
                 sheet
                     .rolls
                     .iter()
@@ -344,7 +405,10 @@ fn features(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
 fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
     let level: i64 = file.build.classes.iter().map(|c| c.level).sum();
     for roll in &file.expected.spell_rolls {
-        let item = format!("spells.{}", roll.spell);
+        // A racial spell rolls from the race's copy (Infernal Legacy's hellish rebuke "as a
+        // 2nd-level spell" is that copy's fixed roll, no slot to pick).
+        let item = character::racial_spell(&file.build, &roll.spell)
+            .unwrap_or_else(|| format!("spells.{}", roll.spell));
         let at = match roll.at.strip_prefix("slot ") {
             Some(slot) => slot.parse().ok().map(|s| ("slot", s)),
             None => Some(("caster_level", level)),
@@ -399,7 +463,6 @@ fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
 /// number is (its file and label) — read before committing.
 fn reason(file: &str, label: &str) -> &'static str {
     let class = file.split('-').next().unwrap_or_default();
-    let half_elf = matches!(class, "bard" | "warlock");
     if label.contains("+1 ") || label.contains("(+1") {
         return "a +1 weapon is the variant magic-items.weapon-1 on its base: the magic items' variants (srd-content's part)";
     }
@@ -420,36 +483,14 @@ fn reason(file: &str, label: &str) -> &'static str {
             "wizard" => {
                 "Mage Armor is up (13 + DEX): a spell's effect while it lasts, no mechanism"
             }
-            "bard" | "warlock"
-                if file.ends_with("-5") || file.ends_with("-11") && class == "warlock" =>
-            {
-                "the half-elf's +1 to DEX (its two +1s are a racial choice): the races' part"
-            }
             _ => {
-                "+1 armor is the variant magic-items.armor-1 on its base: the magic items' variants (srd-content's part); or the half-elf's +1 DEX"
+                "+1 armor is the variant magic-items.armor-1 on its base: the magic items' variants (srd-content's part)"
             }
         };
     }
-    if half_elf
-        && (label.starts_with("ability_scores")
-            || label.starts_with("saving_throws")
-            || label.starts_with("skills")
-            || label.starts_with("attacks")
-            || label.starts_with("initiative")
-            || label.starts_with("hit_points")
-            || label.starts_with("passive_perception"))
-    {
-        return "the half-elf's +1 to two other abilities (DEX and CON here) is a racial choice the pack does not ask yet: the races' part";
-    }
-    if label.starts_with("spellcasting.high-elf") {
-        return "the high elf's cantrip casts with INT, its own source: racial spellcasting (the races' part)";
-    }
-    if label.starts_with("spellcasting.tiefling") {
-        return "Infernal Legacy's spells are a racial source of their own: racial spellcasting (the races' part)";
-    }
     if label.starts_with("resources.Relentless Endurance")
         || label.starts_with("resources.Breath Weapon")
-        || label.contains("Infernal Legacy")
+        || label.starts_with("resources.") && label.contains("Infernal Legacy")
     {
         return "a racial trait's uses: resources on racial traits (the races' part)";
     }

@@ -1305,9 +1305,10 @@ fn races(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         {
             choices.insert("proficiencies".into(), choice);
         }
-        if entry.get("ability_bonus_options").is_some() {
-            ctx.notes
-                .skip("race ability-bonus options (+1 to abilities of the player's choice)");
+        // The half-elf's "+1 to two other abilities": a choice of traits, one per ability.
+        if let Some(options) = entry.get("ability_bonus_options") {
+            let choice = super::mechanics::ability_bonus_choice(ctx, index(entry), options)?;
+            choices.insert("ability_bonuses".into(), choice);
         }
         ctx.item(
             "races",

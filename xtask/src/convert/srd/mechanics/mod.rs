@@ -52,7 +52,9 @@ mod variants;
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
 pub use item_rolls::ITEM_ROLLS;
 pub use items::{ITEMS, raised_score_effects};
-pub use races::{RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, racial_choice};
+pub use races::{
+    RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, ability_bonus_choice, racial_choice,
+};
 pub use spells::SPELLS;
 pub use variants::{variant, variant_properties};
 

@@ -1,7 +1,10 @@
 //! Racial traits and races (SRD 5.1, "Races"): the numbers and flags their data leaves in
 //! text, with the grants and choices it leaves out.
 
-use super::{Entry, PropertyEntry};
+use serde_json::{Map, Value, json};
+
+use super::{Ctx, Entry, Error, PropertyEntry};
+use crate::convert::srd::{index, list, props};
 
 /// Racial traits (SRD 5.1, "Races").
 pub const TRAITS: &[Entry] = &[
@@ -354,3 +357,53 @@ pub const RACES: &[Entry] = &[(
         "combat.armor.str_minimum > abilities.str",
     )],
 )];
+
+/// A race's ability-score increases of the player's choice (SRD 5.1, Half-Elf, "Ability Score
+/// Increase": two abilities other than Charisma, +1 each), from the data's
+/// `ability_bonus_options`. Each option becomes a trait of the race that adds its bonus
+/// (`traits.half-elf-ability-bonus-dex`), and the race asks a choice of `choose` of them, as
+/// Draconic Ancestry asks its subtrait: the format has no "pick an ability" item, and a trait
+/// the character owns is what carries an effect. The same trait picked twice is owned once,
+/// so the two +1s go to two different abilities, as the SRD asks.
+pub fn ability_bonus_choice(
+    ctx: &mut Ctx<'_>,
+    race: &str,
+    options: &Value,
+) -> Result<Value, Error> {
+    let mut items = Vec::new();
+    for option in list(&options["from"], "options") {
+        let ability = index(&option["ability_score"]);
+        let Some(bonus) = option["bonus"].as_i64() else {
+            continue;
+        };
+        if ability.is_empty() {
+            continue;
+        }
+        let label = option["ability_score"]["name"].as_str().unwrap_or(ability);
+        let local = format!("{race}-ability-bonus-{ability}");
+        let id = ctx.item(
+            "traits",
+            &local,
+            "trait",
+            &format!("Ability Score Increase ({label} +{bonus})"),
+            props([
+                (
+                    "properties",
+                    json!({ "races": [format!("races.{race}")] }),
+                ),
+                (
+                    "effects",
+                    json!([{ "target": format!("abilities.{ability}"), "op": "add", "value": bonus.to_string() }]),
+                ),
+            ]),
+        )?;
+        items.push(json!(id));
+    }
+    let mut choice = Map::new();
+    let count = options["choose"].as_u64().unwrap_or(1);
+    if count != 1 {
+        choice.insert("count".into(), json!(count));
+    }
+    choice.insert("items".into(), Value::Array(items));
+    Ok(Value::Object(choice))
+}
