@@ -510,7 +510,7 @@ fn reason(file: &str, label: &str) -> &'static str {
         } else if class == "wizard" {
             "Empowered Evocation (+INT to an evocation's damage): a bonus by the spell cast, no mechanism"
         } else if class == "sorcerer" {
-            "Elemental Affinity (+CHA to fire damage) or Infernal Legacy's slot: a bonus by the spell cast, no mechanism"
+            "Elemental Affinity (+CHA to fire damage): a bonus by the spell cast, no mechanism"
         } else if label.contains("call-lightning") {
             "call lightning's save: the spell's save is not in its data (the spells' part)"
         } else {
