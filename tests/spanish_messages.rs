@@ -17,8 +17,37 @@ const ENGLISH_ARGUMENTS_PENDING: &[&str] = &[];
 
 /// English words that no Spanish message holds, as whole words.
 const ENGLISH: &[&str] = &[
-    "the", "is", "not", "which", "has", "should", "with", "of", "does", "must", "and", "only",
-    "have", "its", "this", "that", "neither", "nor", "expected", "unknown", "invalid", "missing",
+    "the",
+    "is",
+    "not",
+    "which",
+    "has",
+    "should",
+    "with",
+    "of",
+    "does",
+    "must",
+    "and",
+    "only",
+    "have",
+    "its",
+    "this",
+    "that",
+    "neither",
+    "nor",
+    "expected",
+    "unknown",
+    "invalid",
+    "missing",
+    // What a limit counts (`rules-limit`'s `what`) and what a skipped layer effect was.
+    "layers",
+    "characters",
+    "guidance",
+    "parameters",
+    "rolls",
+    "removing",
+    "replacing",
+    "step",
 ];
 
 fn english_words(message: &str) -> Vec<&'static str> {

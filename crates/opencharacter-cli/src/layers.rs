@@ -238,8 +238,8 @@ fn human(chosen: &[QualifiedFieldId], report: &LayerReport, diagnostics: &[Diagn
                 "not-applied",
                 &[
                     ("layer", &skipped.layer.to_string()),
-                    ("what", &skipped.what),
-                    ("reason", &skipped.reason)
+                    ("what", &skipped.what_in(crate::lang::standard_text())),
+                    ("reason", &skipped.reason_in(crate::lang::standard_text()))
                 ]
             )
         );

@@ -5,11 +5,12 @@ use std::collections::HashSet;
 
 use opencharacter_resolve::query::{FilterComparison, filter_passes};
 use opencharacter_resolve::{NameKind, Resolver};
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, Phrase, Word, codes, reasons};
 use opencharacter_spec::ids::{FieldId, PackId, Qualified, QualifiedContentId, QualifiedFieldId};
 use opencharacter_spec::model::layer::{CatalogHide, Comparison, LayerFieldChange};
 use opencharacter_spec::model::ruleset::GuidancePart;
 use opencharacter_spec::model::{Layer, Ruleset, Scalar};
+use opencharacter_spec::standard_text::StandardText;
 use serde::Serialize;
 
 use crate::check;
@@ -116,10 +117,31 @@ pub struct DroppedLayer {
 pub struct NotApplied {
     /// The layer.
     pub layer: QualifiedFieldId,
-    /// What was not applied (`removing values of \`ember-roads-1e:calling\``).
-    pub what: String,
-    /// Why.
-    pub reason: String,
+    /// What was not applied (`removing values of \`ember-roads-1e:calling\``): a registered
+    /// reason, so the command shows it in the `--lang` language. Serialized in English.
+    #[serde(serialize_with = "english")]
+    pub what: Word,
+    /// Why: a registered reason, or the message of the problem the builder would report.
+    /// Serialized in English.
+    #[serde(serialize_with = "english")]
+    pub reason: Word,
+}
+
+impl NotApplied {
+    /// What was not applied, in the given standard text.
+    pub fn what_in(&self, text: &StandardText) -> String {
+        self.what.render(text)
+    }
+
+    /// Why, in the given standard text.
+    pub fn reason_in(&self, text: &StandardText) -> String {
+        self.reason.render(text)
+    }
+}
+
+/// A typed word as its English text: the JSON report is in the format's language.
+fn english<S: serde::Serializer>(word: &Word, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&word.render(StandardText::english()))
 }
 
 impl LayerReport {
@@ -146,8 +168,8 @@ impl LayerReport {
             out.push(
                 Diagnostic::new(&codes::LAYER_REMOVAL_NOT_APPLIED)
                     .with_arg("layer", &skipped.layer)
-                    .with_arg("what", &skipped.what)
-                    .with_arg("reason", &skipped.reason)
+                    .with_word("what", skipped.what.clone())
+                    .with_word("reason", skipped.reason.clone())
                     .with_pack(skipped.layer.pack.clone())
                     .with_pointer(check::pointer([
                         "rules",
@@ -293,17 +315,17 @@ impl Run<'_> {
         Qualified::new(self.pack().clone(), local.clone())
     }
 
-    fn skip(&mut self, what: String, reason: impl Into<String>) {
+    fn skip(&mut self, what: impl Into<Word>, reason: impl Into<Word>) {
         self.skipped.push(NotApplied {
             layer: self.id.clone(),
-            what,
+            what: what.into(),
             reason: reason.into(),
         });
     }
 
     /// The first problem the builder would report, as a reason.
-    fn refused(problems: &[Diagnostic]) -> Option<String> {
-        problems.first().map(Diagnostic::message)
+    fn refused(problems: &[Diagnostic]) -> Option<Diagnostic> {
+        problems.first().cloned()
     }
 
     fn layer(&mut self, layer: &Layer) {
@@ -349,13 +371,13 @@ impl Run<'_> {
 
     fn field(&mut self, field: &FieldId, change: &LayerFieldChange) {
         let qualified = self.qualify(field);
-        let what = format!("removing values of `{qualified}`");
+        let what = Phrase::new(&reasons::LAYER_WHAT_REMOVE_VALUES).with_arg("field", &qualified);
         let problems = check::field_change(&self.view, &self.id.local, field, change);
         if let Some(reason) = Self::refused(&problems) {
-            return self.skip(what, reason);
+            return self.skip(what.clone(), reason);
         }
         let Some(def) = self.effective.fields.get(&qualified) else {
-            return self.skip(what, "the field is not in the ruleset");
+            return self.skip(what, &reasons::LAYER_FIELD_ABSENT);
         };
         // Against what earlier layers left: two layers together may not empty the field.
         let removed: Vec<FieldId> = def
@@ -371,10 +393,7 @@ impl Run<'_> {
             .cloned()
             .collect();
         if surviving.is_empty() {
-            return self.skip(
-                what,
-                "with the layers before it, it would leave the field without a value",
-            );
+            return self.skip(what, &reasons::LAYER_FIELD_EMPTIED);
         }
         let current = def.default.as_ref().and_then(Scalar::as_text);
         let default_ok = match (&change.default, current) {
@@ -383,10 +402,7 @@ impl Run<'_> {
             (None, None) => true,
         };
         if !default_ok {
-            return self.skip(
-                what,
-                "with the layers before it, the field's default would not survive",
-            );
+            return self.skip(what, &reasons::LAYER_DEFAULT_LOST);
         }
         let Some(def) = self.effective.fields.get_mut(&qualified) else {
             return;
@@ -411,12 +427,12 @@ impl Run<'_> {
     }
 
     fn ladder(&mut self, ladder: &[opencharacter_spec::model::LadderStep]) {
-        let what = "replacing the difficulty ladder".to_owned();
+        let what = Phrase::new(&reasons::LAYER_WHAT_LADDER);
         if let Err(reason) = check::ladder_fits(&self.view, ladder) {
-            return self.skip(what, reason);
+            return self.skip(what.clone(), reason);
         }
         let Some(resolution) = self.effective.resolution.as_mut() else {
-            return self.skip(what, "the ruleset has no resolution");
+            return self.skip(what, &reasons::LAYER_RULESET_NO_RESOLUTION);
         };
         resolution.resolution.difficulty_ladder = ladder.to_vec();
         self.changes.push(Change::Ladder {
@@ -426,19 +442,19 @@ impl Run<'_> {
 
     fn catalog(&mut self, index: usize, rule: &CatalogHide) {
         let content_type = self.qualify(&rule.content_type);
-        let what = format!(
-            "hiding `{content_type}` entries by `{}` (catalog rule {index})",
-            rule.hide.filter
-        );
+        let what = Phrase::new(&reasons::LAYER_WHAT_HIDE)
+            .with_arg("type", &content_type)
+            .with_arg("filter", &rule.hide.filter)
+            .with_arg("index", index);
         let problems = check::catalog_rule(&self.view, &self.id.local, index, rule);
         if let Some(reason) = Self::refused(&problems) {
-            return self.skip(what, reason);
+            return self.skip(what.clone(), reason);
         }
         let (Some(type_def), Some(comparison)) = (
             self.base.content_types.get(&content_type),
             rule.hide.comparison(),
         ) else {
-            return self.skip(what, "the rule needs exactly one comparison");
+            return self.skip(what, &reasons::LAYER_ONE_COMPARISON);
         };
         let Some(filter_def) = type_def.filters.get(&rule.hide.filter) else {
             return;
@@ -493,10 +509,10 @@ impl Run<'_> {
     }
 
     fn coins(&mut self, currencies: &opencharacter_spec::model::layer::LayerCurrencies) {
-        let what = "removing coins".to_owned();
+        let what = Phrase::new(&reasons::LAYER_WHAT_COINS);
         let problems = check::coins(&self.view, &self.id.local, currencies);
         if let Some(reason) = Self::refused(&problems) {
-            return self.skip(what, reason);
+            return self.skip(what.clone(), reason);
         }
         let mut removed: Vec<QualifiedFieldId> = Vec::new();
         for family in &currencies.remove_families {
@@ -519,13 +535,13 @@ impl Run<'_> {
         if sellers.is_empty() {
             return;
         }
-        let what = format!(
-            "removing the sellers {}",
+        let what = Phrase::new(&reasons::LAYER_WHAT_SELLERS).with_arg(
+            "sellers",
             sellers
                 .iter()
                 .map(|s| format!("`{s}`"))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
         );
         let change = opencharacter_spec::model::layer::LayerMarket {
             remove_sellers: sellers.to_vec(),
@@ -533,10 +549,10 @@ impl Run<'_> {
         };
         let problems = check::market_change(&self.view, &self.id.local, &change);
         if let Some(reason) = Self::refused(&problems) {
-            return self.skip(what, reason);
+            return self.skip(what.clone(), reason);
         }
         let Some(market) = self.effective.markets.get(self.pack()) else {
-            return self.skip(what, "the pack has no market");
+            return self.skip(what, &reasons::LAYER_NO_MARKET);
         };
         let withdrawn = &self.effective.withdrawn.sellers;
         let remains = market
@@ -544,10 +560,7 @@ impl Run<'_> {
             .keys()
             .any(|seller| !sellers.contains(seller) && !withdrawn.contains(&self.qualify(seller)));
         if !remains {
-            return self.skip(
-                what,
-                "with the layers before it, it would leave the market without sellers",
-            );
+            return self.skip(what, &reasons::LAYER_MARKET_EMPTIED);
         }
         let mut newly = Vec::new();
         for seller in sellers {
@@ -566,10 +579,7 @@ impl Run<'_> {
         }
         let pack = self.pack().clone();
         let Some(market) = self.effective.markets.get_mut(&pack) else {
-            return self.skip(
-                "appending to the market's `unsold`".to_owned(),
-                "the pack has no market",
-            );
+            return self.skip(&reasons::LAYER_WHAT_UNSOLD, &reasons::LAYER_NO_MARKET);
         };
         market.unsold.extend(filters.iter().cloned());
         self.changes.push(Change::Unsold {
@@ -582,7 +592,10 @@ impl Run<'_> {
         let id = self.qualify(table);
         let problems = check::loot_table(&self.view, &self.id.local, table);
         if let Some(reason) = Self::refused(&problems) {
-            return self.skip(format!("replacing the loot table `{id}`"), reason);
+            return self.skip(
+                Phrase::new(&reasons::LAYER_WHAT_LOOT_TABLE).with_arg("table", &id),
+                reason,
+            );
         }
         if let Some(slot) = self.effective.loot_tables.get_mut(&id) {
             *slot = replacement.clone();

@@ -356,13 +356,16 @@ pub(crate) fn loot_table(view: &PackView<'_>, id: &FieldId, table: &FieldId) -> 
 
 /// What is wrong with a layer's ladder for the kind of its pack's resolution (the same step
 /// checks the resolution's own ladder gets).
-pub(crate) fn ladder_fits(view: &PackView<'_>, ladder: &[LadderStep]) -> Result<(), String> {
+pub(crate) fn ladder_fits(view: &PackView<'_>, ladder: &[LadderStep]) -> Result<(), Phrase> {
     let Some(resolution) = view.resolution else {
-        return Err("the layer's pack defines no resolution".to_owned());
+        return Err(Phrase::new(&reasons::LAYER_PACK_NO_RESOLUTION));
     };
     for (index, step) in ladder.iter().enumerate() {
         if let Some((property, problem)) = step.problems(resolution.kind).first() {
-            return Err(format!("step {index}: `{property}`: {problem}"));
+            return Err(Phrase::new(&reasons::LADDER_STEP_PROBLEM)
+                .with_arg("index", index)
+                .with_arg("property", property)
+                .with_word("problem", *problem));
         }
     }
     Ok(())

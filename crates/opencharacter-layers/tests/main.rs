@@ -10,3 +10,4 @@ mod common;
 mod games;
 mod properties;
 mod seed;
+mod spanish;

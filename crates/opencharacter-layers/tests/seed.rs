@@ -11,6 +11,7 @@ use opencharacter_layers::{Change, GUIDANCE_SEPARATOR, apply_layers, join_guidan
 use opencharacter_resolve::{ContentQuery, RulesetExt};
 use opencharacter_spec::ids::QualifiedFieldId;
 use opencharacter_spec::model::{Character, Scalar};
+use opencharacter_spec::standard_text::StandardText;
 
 fn q(text: &str) -> QualifiedFieldId {
     text.parse().unwrap()
@@ -124,7 +125,11 @@ fn two_layers_that_together_would_empty_a_field_apply_only_the_first() {
     assert_eq!(calling.values.len(), 3, "hard winter's removal stands");
     assert_eq!(report.not_applied.len(), 1);
     assert_eq!(report.not_applied[0].layer, q("ember-roads-1e:short_roads"));
-    assert!(report.not_applied[0].reason.contains("without a value"));
+    assert!(
+        report.not_applied[0]
+            .reason_in(StandardText::english())
+            .contains("without a value")
+    );
     let diagnostic = &report.diagnostics()[0];
     assert_eq!(diagnostic.code.name, "layer-removal-not-applied");
     // The rest of short_roads still applies: its catalog rules hide entries.
@@ -148,9 +153,11 @@ fn the_last_active_ladder_wins_and_a_ladder_of_the_wrong_shape_is_skipped() {
     assert_eq!(report.not_applied.len(), 1);
     assert_eq!(report.not_applied[0].layer, q("gravewatch-1e:bad_ladder"));
     assert!(
-        report.not_applied[0].reason.contains("successes"),
+        report.not_applied[0]
+            .reason_in(StandardText::english())
+            .contains("successes"),
         "{}",
-        report.not_applied[0].reason
+        report.not_applied[0].reason_in(StandardText::english())
     );
 
     // Two valid ladders: the later-declared active one wins.
@@ -316,7 +323,11 @@ fn two_layers_that_together_would_empty_the_sellers_apply_only_the_first() {
     );
     assert_eq!(report.not_applied.len(), 1);
     assert_eq!(report.not_applied[0].layer, q("ember-roads-1e:no_scribes"));
-    assert!(report.not_applied[0].reason.contains("without sellers"));
+    assert!(
+        report.not_applied[0]
+            .reason_in(StandardText::english())
+            .contains("without sellers")
+    );
     let pack = "ember-roads-1e".parse().unwrap();
     let sellers: Vec<&str> = economy::active_sellers(&effective, &pack)
         .iter()
@@ -418,9 +429,11 @@ fn unknown_layers_and_invalid_effects_are_reported_not_applied() {
         4
     );
     assert!(
-        report.not_applied[0].reason.contains("trapper"),
+        report.not_applied[0]
+            .reason_in(StandardText::english())
+            .contains("trapper"),
         "{}",
-        report.not_applied[0].reason
+        report.not_applied[0].reason_in(StandardText::english())
     );
 }
 
@@ -469,7 +482,8 @@ fn each_pack_layers_act_on_that_pack_own_rules_and_content() {
         report
             .not_applied
             .iter()
-            .any(|n| n.layer == q("ember-coast-1e:hard_winter") && n.what.contains("ladder"))
+            .any(|n| n.layer == q("ember-coast-1e:hard_winter")
+                && n.what_in(StandardText::english()).contains("ladder"))
     );
 }
 

@@ -96,6 +96,9 @@ pub enum Word {
     Kind(Kind),
     /// A reason with its arguments, from the standard text's `reasons`.
     Phrase(Box<Phrase>),
+    /// Another diagnostic's message, as the reason for this one (a layer effect skipped because
+    /// the builder would refuse it): rendered in the same language as the message around it.
+    Message(Box<super::Diagnostic>),
 }
 
 impl Word {
@@ -105,6 +108,7 @@ impl Word {
             Word::Text(plain) => plain.clone(),
             Word::Kind(kind) => kind.render(text),
             Word::Phrase(phrase) => phrase.render(text),
+            Word::Message(diagnostic) => diagnostic.message_in(text),
         }
     }
 }
@@ -118,6 +122,12 @@ impl From<Kind> for Word {
 impl From<Phrase> for Word {
     fn from(phrase: Phrase) -> Word {
         Word::Phrase(Box::new(phrase))
+    }
+}
+
+impl From<super::Diagnostic> for Word {
+    fn from(diagnostic: super::Diagnostic) -> Word {
+        Word::Message(Box::new(diagnostic))
     }
 }
 

@@ -61,8 +61,8 @@ pub enum ProblemKind {
     },
     /// A limit of the format is exceeded.
     Limit {
-        /// What is counted.
-        what: &'static str,
+        /// What is counted: a registered reason (`count-*`), so it reads in the author's language.
+        what: &'static crate::diagnostic::Reason,
         /// How many there are.
         found: usize,
         /// The limit.
@@ -129,7 +129,7 @@ impl Problem {
                     .with_word("allowed", allowed.clone())
             }
             ProblemKind::Limit { what, found, limit } => Diagnostic::new(&codes::RULES_LIMIT)
-                .with_arg("what", what)
+                .with_word("what", crate::diagnostic::Phrase::new(what))
                 .with_arg("found", found)
                 .with_arg("limit", limit),
             ProblemKind::UnknownProperty {
@@ -486,6 +486,13 @@ impl Checker {
                     );
                 }
                 for (property, problem) in step.problems(kind) {
+                    // `ladder-required-*` reasons are a missing property; the others one
+                    // that does not belong.
+                    let problem = if problem.key.starts_with("ladder-required") {
+                        "required"
+                    } else {
+                        "not used"
+                    };
                     c.kind_problem(
                         property,
                         problem,
@@ -514,7 +521,7 @@ impl Checker {
                         c.report(
                             None,
                             ProblemKind::Limit {
-                                what: "bytes in a part's field ID",
+                                what: &crate::diagnostic::reasons::COUNT_PART_ID_BYTES,
                                 found: full.len(),
                                 limit: crate::ids::MAX_ID_LEN,
                             },
@@ -693,7 +700,7 @@ impl Checker {
                 c.report(
                     None,
                     ProblemKind::Limit {
-                        what: "layers",
+                        what: &crate::diagnostic::reasons::COUNT_LAYERS,
                         found: rules.layers.len(),
                         limit: MAX_LAYERS,
                     },
@@ -718,7 +725,7 @@ impl Checker {
                     c.report(
                         None,
                         ProblemKind::Limit {
-                            what: "characters of guidance in a layer",
+                            what: &crate::diagnostic::reasons::COUNT_GUIDANCE_CHARS,
                             found: chars,
                             limit: MAX_LAYER_GUIDANCE_CHARS,
                         },

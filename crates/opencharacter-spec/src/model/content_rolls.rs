@@ -197,12 +197,17 @@ pub(crate) fn problems(type_id: &str, def: &ContentTypeDef, at: &str) -> Vec<Pro
     }
     for (what, found, limit, section) in [
         (
-            "parameters",
+            &crate::diagnostic::reasons::COUNT_ROLL_PARAMETERS,
             def.parameters.len(),
             MAX_ROLL_PARAMETERS,
             "parameters",
         ),
-        ("rolls", def.rolls.len(), MAX_CONTENT_ROLLS, "rolls"),
+        (
+            &crate::diagnostic::reasons::COUNT_CONTENT_ROLLS,
+            def.rolls.len(),
+            MAX_CONTENT_ROLLS,
+            "rolls",
+        ),
     ] {
         if found > limit {
             push(

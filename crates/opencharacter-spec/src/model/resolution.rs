@@ -408,30 +408,37 @@ impl Resolution {
 
 impl LadderStep {
     /// What is wrong with the step for a resolution of `kind`, if anything.
-    pub fn problems(&self, kind: ResolutionKind) -> Vec<(&'static str, &'static str)> {
+    ///
+    /// Each problem is a registered reason (`ladder-*`), so a crate that shows it (the layers
+    /// crate, when a layer's ladder does not fit) shows it in the author's language.
+    pub fn problems(
+        &self,
+        kind: ResolutionKind,
+    ) -> Vec<(&'static str, &'static crate::diagnostic::Reason)> {
+        use crate::diagnostic::reasons;
         let mut out = Vec::new();
         match kind {
             ResolutionKind::DiceSum => {
                 if self.dc.is_none() {
-                    out.push(("dc", "required by a dice-sum ladder"));
+                    out.push(("dc", &reasons::LADDER_REQUIRED_DC));
                 }
                 if self.successes.is_some() {
-                    out.push(("successes", "only a dice-pool ladder counts successes"));
+                    out.push(("successes", &reasons::LADDER_NO_SUCCESSES));
                 }
                 if self.target.is_some() {
-                    out.push(("target", "only a dice-pool ladder names a target"));
+                    out.push(("target", &reasons::LADDER_NO_TARGET));
                 }
             }
             ResolutionKind::DicePool => {
                 if self.successes.is_none() {
-                    out.push(("successes", "required by a dice-pool ladder"));
+                    out.push(("successes", &reasons::LADDER_REQUIRED_SUCCESSES));
                 }
                 if self.dc.is_some() {
-                    out.push(("dc", "only a dice-sum ladder names a DC"));
+                    out.push(("dc", &reasons::LADDER_NO_DC));
                 }
             }
             ResolutionKind::HighestDie | ResolutionKind::RollUnder => {
-                out.push(("label", "this resolution kind has no difficulty ladder"));
+                out.push(("label", &reasons::LADDER_NONE));
             }
         }
         out

@@ -325,12 +325,12 @@ fn layer_limits() {
         kinds,
         [
             &ProblemKind::Limit {
-                what: "layers",
+                what: &crate::diagnostic::reasons::COUNT_LAYERS,
                 found: 14,
                 limit: 12
             },
             &ProblemKind::Limit {
-                what: "characters of guidance in a layer",
+                what: &crate::diagnostic::reasons::COUNT_GUIDANCE_CHARS,
                 found: 4001,
                 limit: 4000
             },
