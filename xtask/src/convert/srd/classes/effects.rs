@@ -175,7 +175,7 @@ pub fn feature_effects(index: &str) -> Vec<Value> {
                 "not(combat.armor.worn)",
             ),
         ],
-        "jack-of-all-trades" => half_proficiency(&SKILL_WORDS, "floor"),
+        "jack-of-all-trades" => half_proficiency(&super::super::mechanics::SKILLS, "floor"),
         "remarkable-athlete" => half_proficiency(&STR_DEX_CON_SKILLS, "ceil"),
         // Primal Champion (barbarian 20): +4 to Strength and Constitution (the table's
         // entry), and their maximum is now 24.
@@ -192,28 +192,6 @@ pub fn feature_effects(index: &str) -> Vec<Value> {
         _ => super::super::mechanics::effects(super::super::mechanics::FEATURES, index),
     }
 }
-
-/// Every skill's field word.
-const SKILL_WORDS: [&str; 18] = [
-    "acrobatics",
-    "animal_handling",
-    "arcana",
-    "athletics",
-    "deception",
-    "history",
-    "insight",
-    "intimidation",
-    "investigation",
-    "medicine",
-    "nature",
-    "perception",
-    "performance",
-    "persuasion",
-    "religion",
-    "sleight_of_hand",
-    "stealth",
-    "survival",
-];
 
 /// The skills of Strength, Dexterity and Constitution (Constitution has none).
 const STR_DEX_CON_SKILLS: [&str; 4] = ["athletics", "acrobatics", "sleight_of_hand", "stealth"];

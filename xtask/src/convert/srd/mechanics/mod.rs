@@ -76,7 +76,7 @@ pub const DAMAGE_TYPES: [&str; 13] = [
 ];
 
 /// The skills' field words, for effects on every skill (`skills.*`).
-const SKILLS: [&str; 18] = [
+pub(crate) const SKILLS: [&str; 18] = [
     "acrobatics",
     "animal_handling",
     "arcana",
