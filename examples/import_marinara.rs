@@ -1,5 +1,5 @@
 //! Imports the Marinara engine's two example rulesets (`ember-roads.json`, `gravewatch.json`)
-//! from a folder that has them, and shows what issue 15 asks of them. Their prose is their
+//! from a folder that has them, and checks what the importer promises of them. Their prose is their
 //! authors', so the imports are not committed: run this on a machine that has the corpus.
 //!
 //! ```text

@@ -1,6 +1,6 @@
 //! **opencharacter**: rules packs for tabletop RPGs, from YAML files to a character sheet.
 //!
-//! This facade re-exports the layer crates under short names and will hold the few calls an app
+//! This facade re-exports the layer crates under short names and holds the few calls an app
 //! needs (load a ruleset, open a game with its layers, read a character: migrate, then
 //! evaluate, translate; evaluate a monster's stat block). See `ARCHITECTURE.md` for how the crates fit.
 //!

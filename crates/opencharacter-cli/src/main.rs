@@ -1,5 +1,5 @@
-//! The `opencharacter` command: validate and build packs, and (as their issues land) load,
-//! layer, migrate, evaluate and translate.
+//! The `opencharacter` command: validate and build packs; load, layer, migrate, evaluate and
+//! translate what they hold, each verb through the facade's calls an app makes.
 //!
 //! Exit status: 0 when no errors, 1 when there are errors, 2 for a usage or I/O failure (clap
 //! exits with 2 on usage errors by itself).

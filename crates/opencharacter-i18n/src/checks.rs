@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::model::PackRelease;
 use opencharacter_spec::model::i18n::check_key;
+use opencharacter_spec::pointer::escape_token;
 use opencharacter_spec::validate::required_keys;
 use serde_json::Value;
 
@@ -66,7 +67,7 @@ fn walk<'a>(key: String, pointer: String, value: &'a Value, depth: usize, out: &
 }
 
 fn escape(segment: &str) -> String {
-    segment.replace('~', "~0").replace('/', "~1")
+    escape_token(segment).into_owned()
 }
 
 /// Checks that an i18n file's `_meta.language` is the language its path names

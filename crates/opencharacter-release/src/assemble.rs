@@ -11,6 +11,7 @@
 //! the release into a file, line and column). The checks that need other packs (references,
 //! properties against dependency types, required i18n keys) run in [`crate::validate`].
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use indexmap::IndexMap;
@@ -28,6 +29,7 @@ use opencharacter_spec::model::{
     CompiledFormula, ContentItem, ContentTypeDef, I18nFile, I18nValue, PackRelease, RulesDocument,
     Template, Upgrade, UpgradeScript,
 };
+use opencharacter_spec::pointer;
 use opencharacter_spec::validate::{
     deprecation_diagnostic, feature_diagnostics, manifest_diagnostics,
 };
@@ -77,8 +79,8 @@ impl Origins {
     /// The file and the pointer inside it for a pointer into the release, when the release
     /// part it names came from a file.
     pub fn file_pointer(&self, pointer: &str) -> Option<(String, String)> {
-        let (head, rest) = split_first(pointer)?;
-        match head.as_str() {
+        let (head, rest) = pointer::split_first(pointer)?;
+        match head.as_ref() {
             "manifest" => Some(("pack.yaml".to_owned(), rest.to_owned())),
             "rules" => {
                 let item = rules_item_prefix(rest);
@@ -92,7 +94,7 @@ impl Origins {
                 Some((file.clone(), rest.to_owned()))
             }
             "content" | "templates" => {
-                let (id, rest) = split_first(rest).unwrap_or_default();
+                let (id, rest) = pointer::split_first(rest).unwrap_or_default();
                 let id: ContentId = id.parse().ok()?;
                 let map = if head == "content" {
                     &self.content
@@ -102,16 +104,16 @@ impl Origins {
                 map.get(&id).map(|file| (file.clone(), rest.to_owned()))
             }
             "i18n" => {
-                let (language, _) = split_first(rest).unwrap_or_default();
+                let (language, _) = pointer::split_first(rest).unwrap_or_default();
                 let files = if language.is_empty() {
                     self.i18n.values().next()?
                 } else {
-                    self.i18n.get(&language)?
+                    self.i18n.get(language.as_ref())?
                 };
                 files.first().map(|file| (file.clone(), String::new()))
             }
             "upgrades" => {
-                let (index, rest) = split_first(rest).unwrap_or_default();
+                let (index, rest) = pointer::split_first(rest).unwrap_or_default();
                 let file = match index.parse::<usize>() {
                     Ok(index) => self.upgrades.get(index)?,
                     Err(_) => self.upgrades.first()?,
@@ -121,16 +123,6 @@ impl Origins {
             _ => None,
         }
     }
-}
-
-/// The first segment of a pointer (unescaped) and the rest (`/a/b/c` → `a`, `/b/c`).
-fn split_first(pointer: &str) -> Option<(String, &str)> {
-    let body = pointer.strip_prefix('/')?;
-    let (head, rest) = match body.find('/') {
-        Some(at) => (&body[..at], &body[at..]),
-        None => (body, ""),
-    };
-    Some((head.replace("~1", "/").replace("~0", "~"), rest))
 }
 
 /// The pointer of the rules item a pointer inside a rules document is in: `live` items are
@@ -668,11 +660,7 @@ pub fn assemble(source: &PackSource) -> (Option<AssembledPack>, Kept) {
 
 /// `(section, id)` of a rules item pointer, as a diagnostic names them (`live.pools`, `hp`).
 fn describe_item(item: &str) -> (String, String) {
-    let segments: Vec<String> = item
-        .split('/')
-        .skip(1)
-        .map(|s| s.replace("~1", "/").replace("~0", "~"))
-        .collect();
+    let segments: Vec<String> = pointer::tokens(item).map(Cow::into_owned).collect();
     match segments.as_slice() {
         [single] => (single.clone(), single.clone()),
         [rest @ .., last] => (rest.join("."), last.clone()),
@@ -741,7 +729,7 @@ fn read_languages(
                 if let Some((parent, last)) = pointer.rsplit_once('/')
                     && let Some(serde_json::Value::Object(map)) = document.value.pointer_mut(parent)
                 {
-                    map.shift_remove(&last.replace("~1", "/").replace("~0", "~"));
+                    map.shift_remove(&*pointer::unescape_token(last));
                 }
             }
         }

@@ -14,6 +14,7 @@ use std::collections::HashSet;
 
 use opencharacter_spec::diagnostic::Diagnostic;
 use opencharacter_spec::ids::PackId;
+use opencharacter_spec::pointer::unescape_token;
 
 use crate::assemble::AssembledPack;
 use crate::source::{FileKind, Reading};
@@ -100,8 +101,7 @@ impl LeftOut {
             && !last.is_empty()
             && last.parse::<usize>().is_err()
         {
-            self.names
-                .insert(last.replace("~1", "/").replace("~0", "~"));
+            self.names.insert(unescape_token(last).into_owned());
         }
     }
 

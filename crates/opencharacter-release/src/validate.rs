@@ -6,7 +6,7 @@
 //! the model's shape checks and the manifest, feature, property and i18n checks
 //! (`opencharacter-spec`); formula parsing (`opencharacter-formula`); dependency checks,
 //! `type`, `extends`, overrides, `hides` and every other reference (`opencharacter-resolve`).
-//! Checks of later parts of the format (layers, upgrade scripts) slot in as [`PackCheck`]s.
+//! The layers' and upgrade scripts' checks, which need the loaded ruleset, run as [`PackCheck`]s.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

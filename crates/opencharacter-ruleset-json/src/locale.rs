@@ -5,6 +5,7 @@
 use indexmap::IndexMap;
 use opencharacter_spec::Diagnostic;
 use opencharacter_spec::diagnostic::codes;
+use opencharacter_spec::pointer::escape_token;
 use serde_json::{Map, Value, json};
 
 /// The engine's shape of a locale file: `$schema`, `_meta`, `package` and `ruleset` and nothing
@@ -26,7 +27,7 @@ pub(crate) fn check_locale(language: &str, locale: &Value) -> Vec<Diagnostic> {
             "package" | "ruleset" => {
                 for (inner, text) in value.as_object().into_iter().flatten() {
                     if !text.is_string() {
-                        let token = inner.replace('~', "~0").replace('/', "~1");
+                        let token = escape_token(inner);
                         out.push(invalid(
                             format!("/{key}/{token}"),
                             "every value is a text string",
@@ -35,7 +36,7 @@ pub(crate) fn check_locale(language: &str, locale: &Value) -> Vec<Diagnostic> {
                 }
             }
             other => out.push(invalid(
-                format!("/{}", other.replace('~', "~0").replace('/', "~1")),
+                format!("/{}", escape_token(other)),
                 "a locale file holds only `$schema`, `_meta`, `package` and `ruleset`",
             )),
         }
@@ -84,10 +85,7 @@ pub(crate) fn map_locale(
             }
             let Some(translation) = translation.as_str() else {
                 unmatched.push((
-                    format!(
-                        "/ruleset/{}",
-                        source_text.replace('~', "~0").replace('/', "~1")
-                    ),
+                    format!("/ruleset/{}", escape_token(source_text)),
                     source_text.clone(),
                 ));
                 continue;
@@ -99,10 +97,7 @@ pub(crate) fn map_locale(
                 .collect();
             if keys.is_empty() {
                 unmatched.push((
-                    format!(
-                        "/ruleset/{}",
-                        source_text.replace('~', "~0").replace('/', "~1")
-                    ),
+                    format!("/ruleset/{}", escape_token(source_text)),
                     source_text.clone(),
                 ));
             }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use opencharacter_spec::pointer::escape_token;
 use serde_json::Value;
 
 use crate::ReportEntry;
@@ -35,7 +36,7 @@ pub struct Tracker {
 }
 
 fn escape(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
+    escape_token(token).into_owned()
 }
 
 fn collect(value: &Value, at: &str, out: &mut Vec<String>) {

@@ -29,6 +29,7 @@ pub mod diagnostic;
 pub mod features;
 pub mod ids;
 pub mod model;
+pub mod pointer;
 pub mod schema;
 pub mod standard_text;
 pub mod validate;

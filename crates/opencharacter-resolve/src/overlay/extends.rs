@@ -1,3 +1,6 @@
+//! `extends`: an item built on another, resolved in dependency order so a chain is merged once,
+//! with the cycles and missing bases named rather than followed.
+
 use std::collections::{HashMap, HashSet};
 use std::fmt::Display;
 use std::hash::Hash;

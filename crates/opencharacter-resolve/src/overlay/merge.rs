@@ -1,3 +1,7 @@
+//! Merging an overlay's properties into an item: objects merge key by key, anything else is
+//! replaced whole, and each replaced path is named (a [`PropertyPath`]) so conflicts can say where.
+
+use opencharacter_spec::pointer::escape_token;
 use serde_json::{Map, Value};
 
 /// A property path inside an item (`damage` → `dice`), shown as a JSON pointer (`/damage/dice`).
@@ -31,7 +35,7 @@ impl std::fmt::Display for PropertyPath {
     /// RFC 6901: `~` is written `~0` and `/` is written `~1`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for segment in &self.0 {
-            write!(f, "/{}", segment.replace('~', "~0").replace('/', "~1"))?;
+            write!(f, "/{}", escape_token(segment))?;
         }
         Ok(())
     }

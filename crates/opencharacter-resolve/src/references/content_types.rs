@@ -4,11 +4,14 @@
 //! a name formulas already read (`roll-parameter-name`); the field a type's `levels` default
 //! from (`levels-default-not-number`).
 
+use std::borrow::Cow;
+
 use opencharacter_spec::diagnostic::Kind;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::FieldId;
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::{ContentTypeDef, PackRelease, ValueType};
+use opencharacter_spec::pointer::tokens;
 
 use super::Checker;
 use crate::resolver::NameKind;
@@ -47,11 +50,7 @@ impl Scope<'_> {
 
 /// A pointer's segments, unescaped.
 fn segments(pointer: &str) -> Vec<String> {
-    pointer
-        .split('/')
-        .skip(1)
-        .map(|s| s.replace("~1", "/").replace("~0", "~"))
-        .collect()
+    tokens(pointer).map(Cow::into_owned).collect()
 }
 
 impl<'r> Checker<'r> {

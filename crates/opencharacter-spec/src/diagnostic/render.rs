@@ -1,3 +1,5 @@
+//! Filling a message template's placeholders from a diagnostic's arguments.
+
 use indexmap::IndexMap;
 
 /// Fills a template's `{name}` placeholders from `args`. `{{` and `}}` stand for literal braces;

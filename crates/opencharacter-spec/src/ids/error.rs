@@ -1,3 +1,5 @@
+//! Why a string is not a valid ID, with the column at fault, in words of the standard text.
+
 use thiserror::Error;
 
 use crate::diagnostic::{Phrase, Reason, reasons};

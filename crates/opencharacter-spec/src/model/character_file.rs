@@ -61,12 +61,9 @@ pub fn read_character_text(text: &str) -> Result<Character, Vec<Diagnostic>> {
                 return error.to_diagnostic();
             }
             // A key written with nothing after it: the author left the value out.
-            let key = pointer
-                .rsplit('/')
-                .next()
+            let key = crate::pointer::last_token(&pointer)
                 .unwrap_or_default()
-                .replace("~1", "/")
-                .replace("~0", "~");
+                .into_owned();
             let at = document.locate(&pointer);
             Diagnostic::new(&codes::CHARACTER_VALUE_EMPTY)
                 .with_arg("key", key)

@@ -40,13 +40,7 @@ pub struct FormulaSite<'a> {
 
 /// Escapes one JSON-pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`).
 pub fn escape_segment(segment: &str) -> String {
-    // Most segments need no escape; one copy then, not two rewrites (the loader walks every
-    // formula of every release).
-    if segment.contains(['~', '/']) {
-        segment.replace('~', "~0").replace('/', "~1")
-    } else {
-        segment.to_owned()
-    }
+    crate::pointer::escape_token(segment).into_owned()
 }
 
 struct Walker<'a> {

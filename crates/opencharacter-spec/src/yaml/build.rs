@@ -10,9 +10,10 @@ use serde_saphyr::granit_parser::{self, Event, Marker, Parser, ScalarStyle, Tag}
 
 use super::error::{YamlError, YamlErrorKind};
 use super::scalar;
-use super::spans::{NodeSpan, Position, Spans, child_pointer};
+use super::spans::{NodeSpan, Position, Spans};
 use super::{Document, Limits};
 use crate::diagnostic::{Phrase, reasons};
+use crate::pointer::child as child_pointer;
 
 fn position(marker: &Marker) -> Position {
     let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);

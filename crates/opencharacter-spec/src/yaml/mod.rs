@@ -36,7 +36,7 @@ use serde::de::DeserializeOwned;
 
 pub use error::{YamlError, YamlErrorKind};
 pub use recover::{MAX_RECOVERIES, Recovered};
-pub use spans::{NodeSpan, Position, Spans, child_pointer, escape_token};
+pub use spans::{NodeSpan, Position, Spans};
 pub use write::{scalar_text, to_string};
 
 /// Largest YAML text accepted, in bytes.
@@ -172,8 +172,8 @@ fn invalid_id(
     if let Some(serde_json::Value::String(text)) = node {
         candidates.push(text.clone());
     }
-    if let Some((_, last)) = pointer.rsplit_once('/') {
-        candidates.push(last.replace("~1", "/").replace("~0", "~"));
+    if let Some(last) = crate::pointer::last_token(pointer) {
+        candidates.push(last.into_owned());
     }
     if let Some(serde_json::Value::Object(map)) = node {
         candidates.extend(map.keys().cloned());
@@ -190,9 +190,9 @@ fn pointer_of(path: &serde_path_to_error::Path) -> String {
     let mut pointer = String::new();
     for segment in path.iter() {
         pointer = match segment {
-            Segment::Seq { index } => child_pointer(&pointer, &index.to_string()),
-            Segment::Map { key } => child_pointer(&pointer, key),
-            Segment::Enum { variant } => child_pointer(&pointer, variant),
+            Segment::Seq { index } => crate::pointer::child(&pointer, &index.to_string()),
+            Segment::Map { key } => crate::pointer::child(&pointer, key),
+            Segment::Enum { variant } => crate::pointer::child(&pointer, variant),
             Segment::Unknown => break,
         };
     }

@@ -92,10 +92,10 @@ fn is_at_or_above(ancestor: &str, pointer: &str) -> bool {
 /// Removes the node at `pointer` (into the pruned value) from `value`; returns whether it was
 /// a list item and its index then.
 fn remove(value: &mut Value, pointer: &str) -> Option<Option<usize>> {
-    let (parent, last) = pointer.rsplit_once('/')?;
-    let last = last.replace("~1", "/").replace("~0", "~");
+    let (parent, _) = pointer.rsplit_once('/')?;
+    let last = crate::pointer::last_token(pointer)?;
     match value.pointer_mut(parent)? {
-        Value::Object(map) => map.shift_remove(&last).map(|_| None),
+        Value::Object(map) => map.shift_remove(&*last).map(|_| None),
         Value::Array(items) => {
             let index: usize = last.parse().ok()?;
             (index < items.len()).then(|| {

@@ -1,6 +1,5 @@
 //! The side table of spans: JSON pointer → where the key and the value of that node start.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// A place in a text: 1-based line and 1-based column, counted in characters.
@@ -140,34 +139,4 @@ impl Spans {
     pub(super) fn insert(&mut self, pointer: String, span: NodeSpan) {
         self.table.insert(pointer, span);
     }
-}
-
-/// Escapes one reference token of a JSON pointer (`~` → `~0`, `/` → `~1`).
-///
-/// ```
-/// use opencharacter_spec::yaml::escape_token;
-/// assert_eq!(escape_token("a/b~c"), "a~1b~0c");
-/// ```
-pub fn escape_token(token: &str) -> Cow<'_, str> {
-    if token.contains(['~', '/']) {
-        Cow::Owned(token.replace('~', "~0").replace('/', "~1"))
-    } else {
-        Cow::Borrowed(token)
-    }
-}
-
-/// The pointer of the child `token` (unescaped) under `parent`.
-///
-/// ```
-/// use opencharacter_spec::yaml::child_pointer;
-/// assert_eq!(child_pointer("/fields", "a/b"), "/fields/a~1b");
-/// assert_eq!(child_pointer("", "id"), "/id");
-/// ```
-pub fn child_pointer(parent: &str, token: &str) -> String {
-    let token = escape_token(token);
-    let mut pointer = String::with_capacity(parent.len() + 1 + token.len());
-    pointer.push_str(parent);
-    pointer.push('/');
-    pointer.push_str(&token);
-    pointer
 }
