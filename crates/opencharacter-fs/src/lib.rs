@@ -24,7 +24,7 @@ mod read;
 mod replace;
 
 pub use folder::replace_folder;
-pub use read::{ReadError, read_input, read_input_text, read_stdin};
+pub use read::{ReadError, read_input, read_input_if_present, read_input_text, read_stdin};
 pub use replace::{Backup, Locked, MARK as TEMPORARY_MARK, WriteError, lock};
 
 #[cfg(test)]

@@ -137,6 +137,19 @@ pub fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     })
 }
 
+/// [`read_input`] of a file that may not be there yet (a store's state, an index being
+/// written for the first time): `None` when it is missing, every other failure as it is.
+///
+/// # Errors
+/// As [`read_input`], but never [`ReadError::Missing`].
+pub fn read_input_if_present(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, ReadError> {
+    match read_input(path, limit) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(ReadError::Missing { .. }) => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
 /// [`read_input`], as UTF-8 text.
 ///
 /// # Errors

@@ -406,9 +406,8 @@ impl Store {
 /// the file is not there.
 fn read_bounded(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, StoreError> {
     use opencharacter_fs::ReadError;
-    match opencharacter_fs::read_input(path, limit) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(ReadError::Missing { .. }) => Ok(None),
+    match opencharacter_fs::read_input_if_present(path, limit) {
+        Ok(bytes) => Ok(bytes),
         Err(ReadError::Io { source, .. }) => Err(io_error(path)(source)),
         Err(error) => Err(StoreError::Corrupt {
             path: path.to_owned(),

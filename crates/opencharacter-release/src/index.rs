@@ -65,7 +65,9 @@ pub fn write_index(
         path: index_path.clone(),
         source,
     })?;
-    if let Some(bytes) = read_bounded(&index_path, MAX_INDEX_BYTES)? {
+    if let Some(bytes) = opencharacter_fs::read_input_if_present(&index_path, MAX_INDEX_BYTES)
+        .map_err(IndexWriteError::Read)?
+    {
         let existing: PackIndex =
             serde_json::from_slice(&bytes).map_err(|error| IndexWriteError::Existing {
                 path: index_path.clone(),
@@ -78,8 +80,9 @@ pub fn write_index(
     let mut files = Vec::new();
     for pack in built {
         let release_path = pack.dist.join("release.json");
-        let release =
-            read_bounded(&release_path, MAX_RELEASE_BYTES)?.ok_or_else(|| IndexWriteError::Io {
+        let release = opencharacter_fs::read_input_if_present(&release_path, MAX_RELEASE_BYTES)
+            .map_err(IndexWriteError::Read)?
+            .ok_or_else(|| IndexWriteError::Io {
                 path: release_path.clone(),
                 source: io::ErrorKind::NotFound.into(),
             })?;
@@ -96,7 +99,10 @@ pub fn write_index(
                 .collect();
             paths.sort();
             for path in paths {
-                if let Some(bytes) = read_bounded(&path, MAX_LANGUAGE_PACK_BYTES)? {
+                if let Some(bytes) =
+                    opencharacter_fs::read_input_if_present(&path, MAX_LANGUAGE_PACK_BYTES)
+                        .map_err(IndexWriteError::Read)?
+                {
                     languages.push(bytes);
                 }
             }
@@ -140,15 +146,6 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> IndexWriteError + '_ {
     move |source| IndexWriteError::Io {
         path: path.to_owned(),
         source,
-    }
-}
-
-/// A file's bytes through the one bounded reader; `None` when it is not there.
-fn read_bounded(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, IndexWriteError> {
-    match opencharacter_fs::read_input(path, limit) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(opencharacter_fs::ReadError::Missing { .. }) => Ok(None),
-        Err(error) => Err(IndexWriteError::Read(error)),
     }
 }
 

@@ -367,7 +367,7 @@ pub(crate) fn field_value(
                 pass.diagnostics.push(
                     Diagnostic::new(&codes::VALUE_WRONG_TYPE)
                         .with_arg("id", id)
-                        .with_arg("expected", type_name(def.value_type))
+                        .with_arg("expected", def.value_type.name())
                         .with_pack(id.pack.clone())
                         .with_pointer(field_pointer(id)),
                 );
@@ -554,19 +554,6 @@ pub(crate) fn apply(
         EffectOp::Max => a.min(b),
         EffectOp::Set => b,
     }))
-}
-
-pub(crate) fn type_name(value_type: ValueType) -> &'static str {
-    match value_type {
-        ValueType::Number => "number",
-        ValueType::Text => "text",
-        ValueType::Boolean => "boolean",
-        ValueType::Enum => "enum",
-        ValueType::Dice => "dice",
-        ValueType::Formula => "formula",
-        ValueType::Content => "content",
-        ValueType::List => "list",
-    }
 }
 
 pub(crate) fn field_pointer(id: &QualifiedFieldId) -> String {

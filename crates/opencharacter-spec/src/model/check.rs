@@ -270,14 +270,14 @@ impl Checker {
                         .collect::<Vec<_>>()
                         .join(", "),
                 ),
-                other => Phrase::new(&reasons::ALLOWED_TYPE).with_arg("type", type_name(other)),
+                other => Phrase::new(&reasons::ALLOWED_TYPE).with_arg("type", other.name()),
             };
             self.value("default", scalar_text(default), allowed);
         }
     }
 
     fn field(&mut self, field: &FieldDef, is_part: bool) {
-        let kind = type_name(field.value_type);
+        let kind = field.value_type.name();
         let on = Phrase::new(&reasons::ON_FIELD).with_arg("type", kind);
         let props = [
             ("default", field.default.is_some()),
@@ -332,7 +332,7 @@ impl Checker {
     }
 
     fn column(&mut self, column: &ColumnDef) {
-        let kind = type_name(column.value_type);
+        let kind = column.value_type.name();
         let on = Phrase::new(&reasons::ON_COLUMN).with_arg("type", kind);
         if matches!(column.value_type, ValueType::Formula | ValueType::List) {
             self.value("type", kind, Phrase::new(&reasons::ALLOWED_COLUMN_TYPES));
@@ -358,7 +358,7 @@ impl Checker {
     }
 
     fn property(&mut self, property: &PropertyDef) {
-        let kind = type_name(property.value_type);
+        let kind = property.value_type.name();
         let on = Phrase::new(&reasons::ON_PROPERTY).with_arg("type", kind);
         if property.value_type == ValueType::List {
             self.value("type", kind, Phrase::new(&reasons::ALLOWED_NOT_LIST));
@@ -383,7 +383,7 @@ impl Checker {
     }
 
     fn setting(&mut self, setting: &SettingDef) {
-        let kind = type_name(setting.value_type);
+        let kind = setting.value_type.name();
         let on = Phrase::new(&reasons::ON_SETTING).with_arg("type", kind);
         if !matches!(
             setting.value_type,
@@ -818,19 +818,6 @@ impl Checker {
 
 fn has_ladder(kind: ResolutionKind) -> bool {
     matches!(kind, ResolutionKind::DiceSum | ResolutionKind::DicePool)
-}
-
-pub(crate) fn type_name(value_type: ValueType) -> &'static str {
-    match value_type {
-        ValueType::Number => "number",
-        ValueType::Text => "text",
-        ValueType::Boolean => "boolean",
-        ValueType::Enum => "enum",
-        ValueType::Dice => "dice",
-        ValueType::Formula => "formula",
-        ValueType::Content => "content",
-        ValueType::List => "list",
-    }
 }
 
 fn scalar_text(value: &Scalar) -> String {

@@ -7,7 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::check::{Problem, ProblemKind, type_name};
+use super::check::{Problem, ProblemKind};
 use super::common::{DiceFormula, Effect, Formula};
 use super::formulas::escape_segment;
 use super::rules::{ContentTypeDef, ValueType};
@@ -174,7 +174,7 @@ pub(crate) fn problems(type_id: &str, def: &ContentTypeDef, at: &str) -> Vec<Pro
                     found: crate::diagnostic::Phrase::new(
                         &crate::diagnostic::reasons::TYPE_PROPERTY_OF,
                     )
-                    .with_arg("type", type_name(found.value_type))
+                    .with_arg("type", found.value_type.name())
                     .into(),
                 })
             }

@@ -223,6 +223,22 @@ pub enum ValueType {
     List,
 }
 
+impl ValueType {
+    /// The type's name as a pack writes it in `type:` (`number`, `enum`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueType::Number => "number",
+            ValueType::Text => "text",
+            ValueType::Boolean => "boolean",
+            ValueType::Enum => "enum",
+            ValueType::Dice => "dice",
+            ValueType::Formula => "formula",
+            ValueType::Content => "content",
+            ValueType::List => "list",
+        }
+    }
+}
+
 /// What part an ability, skill or save field plays, so upgrade scripts can rename it with
 /// everything that hangs under it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]

@@ -518,3 +518,22 @@ proptest! {
         prop_assert_eq!(pool.max.as_str(), text.as_str(), "through YAML {}", yaml_text);
     }
 }
+
+/// A type's name is the word a pack writes in `type:`, so a message naming it can be copied back.
+#[test]
+fn a_value_types_name_is_its_written_form() {
+    use super::ValueType;
+    for value_type in [
+        ValueType::Number,
+        ValueType::Text,
+        ValueType::Boolean,
+        ValueType::Enum,
+        ValueType::Dice,
+        ValueType::Formula,
+        ValueType::Content,
+        ValueType::List,
+    ] {
+        let written = serde_json::to_value(value_type).unwrap();
+        assert_eq!(written, value_type.name(), "{value_type:?}");
+    }
+}
