@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use indexmap::IndexMap;
 use opencharacter_spec::features::SUPPORTED;
+use opencharacter_spec::ids::field_word;
 use serde_json::{Map, Value, json};
 
 use crate::track::Tracker;
@@ -52,24 +53,10 @@ fn text<'a>(value: &'a Value, key: &str) -> Option<&'a str> {
     value.get(key).and_then(Value::as_str)
 }
 
-/// A label as an ID of the field grammar (`Plain work` → `plain_work`).
+/// A label as an ID of the field grammar (`Plain work` → `plain_work`), the spec's one way
+/// ([`field_word`]); a word that would start badly is written behind `step_`.
 pub(crate) fn slug(label: &str) -> String {
-    let mut out = String::new();
-    for c in label.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with('_') && !out.is_empty() {
-            out.push('_');
-        }
-    }
-    let out = out.trim_end_matches('_').to_owned();
-    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("step_{out}")
-    } else if ["and", "or", "not", "true", "false", "if"].contains(&out.as_str()) {
-        format!("{out}_step")
-    } else {
-        out
-    }
+    field_word(label, "step")
 }
 
 /// A JSON scalar as a formula literal.
@@ -1279,7 +1266,9 @@ mod tests {
         assert_eq!(slug("Plain work"), "plain_work");
         assert_eq!(slug("Shown once!"), "shown_once");
         assert_eq!(slug("1st"), "step_1st");
-        assert_eq!(slug("If"), "if_step");
+        assert_eq!(slug("If"), "step_if");
+        // A dice term is no field word: a formula would read `d6` as a roll.
+        assert_eq!(slug("D6"), "step_d6");
     }
 
     #[test]

@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use indexmap::IndexMap;
+use opencharacter_spec::ids::content_word;
 use serde_json::{Map, Value, json};
 
 use super::{Error, PackOutput, read_json, write_pack};
@@ -68,15 +69,7 @@ const BONUS_DICE: [(&str, &str); 3] = [
 /// A name turned into one content-ID segment: `Fine hand weapon` → `fine-hand-weapon`,
 /// `+ Heavy` → `heavy`.
 pub fn slug(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_owned()
+    content_word(name).unwrap_or_default()
 }
 
 /// The crew type a `(Sh) ` prefix names, if the name has a prefix.

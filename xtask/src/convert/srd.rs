@@ -26,6 +26,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use indexmap::IndexMap;
+use opencharacter_spec::ids::field_word;
 use serde_json::{Map, Value, json};
 
 use super::{Error, PackOutput, read_json, write_pack};
@@ -210,26 +211,10 @@ pub fn index(value: &Value) -> &str {
     text(value, "index").unwrap_or_default()
 }
 
-/// A label turned into a field-ID word: `Swarm of Tiny beasts` → `swarm_of_tiny_beasts`.
+/// A label turned into a field-ID word: `Swarm of Tiny beasts` → `swarm_of_tiny_beasts`; one
+/// that would start badly is written behind `n_` (the spec's [`field_word`]).
 pub fn word(label: &str) -> String {
-    let mut out = String::new();
-    for c in label.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with('_') && !out.is_empty() {
-            out.push('_');
-        }
-    }
-    let out = out.trim_end_matches('_').to_owned();
-    // A field word may not start with a digit, be a formula keyword or read as dice.
-    let starts_badly = out.starts_with(|c: char| c.is_ascii_digit())
-        || opencharacter_formula::RESERVED_WORDS.contains(&out.as_str())
-        || opencharacter_formula::starts_dice_term(&out);
-    if starts_badly {
-        format!("n_{out}")
-    } else {
-        out
-    }
+    field_word(label, "n")
 }
 
 /// The whole number at the start of a text (`"30 ft."` → 30, `"1,320 lb."` → 1320).

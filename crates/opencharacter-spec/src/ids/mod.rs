@@ -6,11 +6,13 @@
 
 mod error;
 mod field;
+mod label;
 mod qualified;
 mod word;
 
 pub use error::IdError;
 pub use field::{FieldId, RESERVED_WORDS, is_dice_term, is_reserved_word};
+pub use label::{content_word, field_word};
 pub use qualified::{Qualified, QualifiedContentId, QualifiedFieldId, Reference};
 pub use word::{ContentId, HOMEBREW_PACK, PackId};
 

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use indexmap::{IndexMap, IndexSet};
+use opencharacter_spec::ids::content_word;
 use serde_json::{Map, Value, json};
 
 use super::classes::{choice_from, equipment_id};
@@ -1038,7 +1039,7 @@ fn monsters(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
 }
 
 fn slug(label: &str) -> String {
-    word(label).trim_start_matches("n_").replace('_', "-")
+    content_word(label).unwrap_or_default()
 }
 
 fn monster_action(
