@@ -62,7 +62,7 @@ fn committed_schemas_match_the_model() {
 
 /// A stand-in for the manifest after someone changed a type: `version` became a number.
 #[derive(schemars::JsonSchema)]
-#[allow(dead_code)] // only its schema is used
+#[allow(dead_code, reason = "only its schema is used")]
 struct ChangedManifest {
     id: String,
     version: u32,

@@ -1,3 +1,6 @@
+//! Unit tests of building: small packs written to a scratch folder, built, and their `dist/`
+//! files read back.
+
 #![allow(
     clippy::unwrap_used,
     reason = "a panic in a test is its failure report"

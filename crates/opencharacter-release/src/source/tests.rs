@@ -1,3 +1,6 @@
+//! Unit tests of reading a pack folder: what is read, what is refused, and where each problem
+//! is located.
+
 use std::path::Path;
 
 use proptest::prelude::*;

@@ -1,3 +1,6 @@
+//! Unit tests of the dependency checks: ranges, missing and late dependencies, cycles and the
+//! suggested load order.
+
 use indexmap::IndexMap;
 use opencharacter_spec::model::Manifest;
 use proptest::prelude::*;

@@ -1,3 +1,6 @@
+//! Unit tests of `load_ruleset`: releases built in code, loaded in order, with their overrides,
+//! `extends`, hides and conflicts.
+
 use serde_json::{Value, json};
 
 use super::*;

@@ -1,3 +1,5 @@
+//! Unit tests of merging overlays and resolving `extends` chains.
+
 use indexmap::IndexMap;
 use proptest::prelude::*;
 use serde_json::{Value, json};

@@ -1,3 +1,5 @@
+//! Unit tests of the ID grammars: what parses, what is refused and at which column.
+
 use proptest::prelude::*;
 
 use super::*;

@@ -1,3 +1,5 @@
+//! Unit tests of the manifest checks.
+
 use super::*;
 use crate::model::{ContentTypeDef, PackRelease};
 

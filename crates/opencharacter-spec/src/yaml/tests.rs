@@ -1,3 +1,5 @@
+//! Unit tests of the YAML reader: spans, recovery and the errors it reports.
+
 use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::json;
