@@ -56,3 +56,4 @@ mod srd_pack;
 mod srd_races;
 mod srd_rolls;
 mod srd_spell_values;
+mod states_of_play;
