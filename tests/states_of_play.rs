@@ -13,12 +13,16 @@ use crate::common;
 
 fn ruleset() -> &'static Ruleset {
     static RULESET: OnceLock<Ruleset> = OnceLock::new();
-    RULESET.get_or_init(|| common::clean_ruleset(&common::root().join("tests/packs/states"), "states"))
+    RULESET
+        .get_or_init(|| common::clean_ruleset(&common::root().join("tests/packs/states"), "states"))
 }
 
 /// The character owning Rage, Mage Armor, Shillelagh, a greataxe and a club, with `active`.
 fn character(active: &[&str]) -> Character {
-    let active: Vec<String> = active.iter().map(|a| format!("'states-core:{a}'")).collect();
+    let active: Vec<String> = active
+        .iter()
+        .map(|a| format!("'states-core:{a}'"))
+        .collect();
     let text = format!(
         "packs: {{ states-core: 0.1.0 }}\n\
          setup: {{ packs: {{ states-core: 0.1.0 }} }}\n\
