@@ -28,12 +28,6 @@ use crate::srd_support::classes::race_increases;
 /// The SRD pack's ID.
 pub const P: &str = "5e-srd-5.1";
 
-/// The character file of `build`, as YAML text, with its standing state of play (Mage Armor
-/// up when the build says so).
-pub fn character_text(ruleset: &Ruleset, build: &Build) -> String {
-    character_text_in_play(ruleset, build, &[])
-}
-
 /// The items in play for the whole sheet: Mage Armor when the build has it up (`mage_armor`).
 fn standing_state(build: &Build) -> Vec<&'static str> {
     if build.armor.mage_armor {
@@ -56,8 +50,8 @@ pub fn attack_state(attack: &super::AttackBuild) -> Option<&'static str> {
     }
 }
 
-/// The character file of `build` with `in_play` listed under `active` beside its standing
-/// state (docs/spec/characters.md, state of play).
+/// The character file of `build`, as YAML text, with `in_play` listed under `active` beside
+/// its standing state (docs/spec/characters.md, state of play).
 pub fn character_text_in_play(ruleset: &Ruleset, build: &Build, in_play: &[&str]) -> String {
     let version = ruleset
         .packs
@@ -95,7 +89,7 @@ pub fn character_text_in_play(ruleset: &Ruleset, build: &Build, in_play: &[&str]
     out
 }
 
-/// The character of `build` (see [`character_text`]).
+/// The character of `build` in its standing state (see [`character_text_in_play`]).
 pub fn character(ruleset: &Ruleset, build: &Build) -> Character {
     character_in_play(ruleset, build, &[])
 }
