@@ -56,4 +56,5 @@ mod srd_pack;
 mod srd_races;
 mod srd_rolls;
 mod srd_spell_values;
+mod states_of_play;
 mod tidy;

@@ -156,6 +156,7 @@ fn set_column_corrects_attack_rows_and_content_moves_with_its_choices() {
              "choices": {"focus": ["demo-heroes:feats.old-alert"]}},
         ],
         "choices": {"demo-heroes:feat": ["demo-heroes:feats.old-alert"]},
+        "active": ["demo-heroes:feats.old-alert"],
     }));
     let (migrated, report) = migrate(&ruleset, saved);
     let abilities: Vec<Option<&Scalar>> = migrated.lists[&id("attacks")]
@@ -189,7 +190,9 @@ fn set_column_corrects_attack_rows_and_content_moves_with_its_choices() {
         migrated.content[0].choices[&local("focus")],
         std::slice::from_ref(&alert)
     );
-    assert_eq!(migrated.choices[&id("feat")], [alert]);
+    assert_eq!(migrated.choices[&id("feat")], std::slice::from_ref(&alert));
+    // In play before, in play after: the state of play follows the move.
+    assert_eq!(migrated.active, [alert]);
 }
 
 #[test]

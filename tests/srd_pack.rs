@@ -606,6 +606,8 @@ fn attack_criticals_follow_the_characters_critical_range() {
 }
 
 #[test]
+/// Two hands add what one hand adds, but Dueling: its +2 is for "a melee weapon in one hand"
+/// (SRD 5.1, Fighting Style, Dueling), so the one-handed bonus alone reads it.
 fn every_versatile_weapon_adds_the_same_bonus_two_handed() {
     let pack = Pack::read();
     let mut versatile = 0;
@@ -614,9 +616,15 @@ fn every_versatile_weapon_adds_the_same_bonus_two_handed() {
         match properties.get("versatile_damage") {
             Some(_) => {
                 versatile += 1;
+                let one_hand = properties
+                    .get("damage_bonus")
+                    .and_then(|b| b.as_str())
+                    .and_then(|b| b.strip_suffix(" + combat.dueling_damage_bonus"));
                 assert_eq!(
-                    properties.get("versatile_damage_bonus"),
-                    properties.get("damage_bonus"),
+                    properties
+                        .get("versatile_damage_bonus")
+                        .and_then(|b| b.as_str()),
+                    one_hand,
                     "{id}"
                 );
                 assert!(properties.get("damage_bonus").is_some(), "{id}");
@@ -626,9 +634,10 @@ fn every_versatile_weapon_adds_the_same_bonus_two_handed() {
     }
     // Battleaxe, longsword, quarterstaff, spear, trident, warhammer.
     assert_eq!(versatile, 6);
+    // STR, and Rage's damage while raging (a Strength melee attack); Dueling one-handed only.
     assert_eq!(
         pack.prop("weapons.longsword", "versatile_damage_bonus"),
-        "abilities.str.mod"
+        "abilities.str.mod + combat.rage_damage"
     );
 }
 

@@ -241,8 +241,10 @@ const FIXED: &[(&str, &str, i64, &str)] = &[
     ("heroes-feast", "healing", 6, "2d10"),
     // "an extra 1d6 damage to the target whenever you hit it" (Hunter's Mark).
     ("hunters-mark", "damage", 1, "1d6"),
-    // "the weapon's damage die becomes a d8", with the spellcasting modifier (+3 here).
-    ("shillelagh", "damage", 0, "1d8 + 3"),
+    // "the weapon's damage die becomes a d8": the spell's number is the die; the club's or
+    // quarterstaff's roll adds the spellcasting modifier while the spell is in play
+    // (tests/srd_characters, the druids' "Quarterstaff (Shillelagh)").
+    ("shillelagh", "damage", 0, "1d8"),
     // Mishap: "takes 3d10 force damage" (Teleport).
     ("teleport", "damage", 7, "3d10"),
     ("arcane-sword", "damage", 7, "3d10"),

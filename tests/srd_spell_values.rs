@@ -91,9 +91,10 @@ fn spells_that_last_show_the_numbers_they_give() {
         rolls(&sheet, "magic-weapon", "magic_bonus"),
         ["1", "1", "2", "2", "3", "3", "3", "3"]
     );
-    // Shillelagh: a melee spell attack, proficiency 2 + modifier 3 = d20 + 5; damage 1d8 + 3.
+    // Shillelagh: a melee attack with the spellcasting ability, proficiency 2 + modifier 3 =
+    // d20 + 5; its damage die a d8 (the weapon's roll adds the modifier while it is in play).
     assert_eq!(rolls(&sheet, "shillelagh", "attack"), ["d20 + 5"]);
-    assert_eq!(rolls(&sheet, "shillelagh", "damage"), ["d8 + 3"]);
+    assert_eq!(rolls(&sheet, "shillelagh", "damage"), ["d8"]);
 }
 
 #[test]

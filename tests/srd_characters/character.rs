@@ -28,8 +28,31 @@ use crate::srd_support::classes::race_increases;
 /// The SRD pack's ID.
 pub const P: &str = "5e-srd-5.1";
 
-/// The character file of `build`, as YAML text.
-pub fn character_text(ruleset: &Ruleset, build: &Build) -> String {
+/// The items in play for the whole sheet: Mage Armor when the build has it up (`mage_armor`).
+fn standing_state(build: &Build) -> Vec<&'static str> {
+    if build.armor.mage_armor {
+        vec!["spells.mage-armor"]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The item an attack of the build is made with in play, by how the oracle names it: a raging
+/// attack (`rage: true`, "Greataxe (raging)") with Rage in use, a "(Shillelagh)" attack with
+/// the cantrip up.
+pub fn attack_state(attack: &super::AttackBuild) -> Option<&'static str> {
+    if attack.rage {
+        Some("features.rage")
+    } else if attack.name.contains("(Shillelagh)") {
+        Some("spells.shillelagh")
+    } else {
+        None
+    }
+}
+
+/// The character file of `build`, as YAML text, with `in_play` listed under `active` beside
+/// its standing state (docs/spec/characters.md, state of play).
+pub fn character_text_in_play(ruleset: &Ruleset, build: &Build, in_play: &[&str]) -> String {
     let version = ruleset
         .packs
         .iter()
@@ -55,12 +78,25 @@ pub fn character_text(ruleset: &Ruleset, build: &Build) -> String {
     for entry in entries(build, levels_per_class) {
         let _ = writeln!(out, "  - {entry}");
     }
+    let active: Vec<String> = standing_state(build)
+        .into_iter()
+        .chain(in_play.iter().copied())
+        .map(q)
+        .collect();
+    if !active.is_empty() {
+        let _ = writeln!(out, "active: {}", list(&active));
+    }
     out
 }
 
-/// The character of `build` (see [`character_text`]).
+/// The character of `build` in its standing state (see [`character_text_in_play`]).
 pub fn character(ruleset: &Ruleset, build: &Build) -> Character {
-    let text = character_text(ruleset, build);
+    character_in_play(ruleset, build, &[])
+}
+
+/// The character of `build` with `in_play` active (see [`character_text_in_play`]).
+pub fn character_in_play(ruleset: &Ruleset, build: &Build, in_play: &[&str]) -> Character {
+    let text = character_text_in_play(ruleset, build, in_play);
     opencharacter::spec::yaml::from_str(&text)
         .unwrap_or_else(|e| panic!("the runner wrote a character that does not read: {e}\n{text}"))
 }

@@ -184,6 +184,7 @@ pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
     Some(match name {
         "Rage damage" => Number("barbarian.rage_damage_bonus"),
         "Brutal Critical" => Number("barbarian.brutal_critical_dice"),
+        "Savage Attacks" => Dice("traits.savage-attacks", "critical_extra_dice"),
         "Critical hit range" => Number("combat.critical_min"),
         "Martial Arts die" => Dice("features.martial-arts", "die"),
         "Sneak Attack" => Dice("features.sneak-attack", "damage"),

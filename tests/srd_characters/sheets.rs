@@ -65,7 +65,30 @@ impl Numbers {
     }
 }
 
-fn compare(file: &Sheet, sheet: &SheetOut) -> Numbers {
+/// The sheets of the character with an item in play (Rage in use, Shillelagh up), by the item,
+/// for the attacks the oracle makes in that state (`character::attack_state`).
+type InPlay = BTreeMap<&'static str, SheetOut>;
+
+fn in_play_sheets(ruleset: &Ruleset, file: &Sheet) -> InPlay {
+    let mut out = InPlay::new();
+    for state in file
+        .build
+        .attacks
+        .iter()
+        .filter_map(character::attack_state)
+    {
+        if !out.contains_key(state) {
+            let character = character::character_in_play(ruleset, &file.build, &[state]);
+            out.insert(
+                state,
+                opencharacter::read_character(ruleset, character).sheet,
+            );
+        }
+    }
+    out
+}
+
+fn compare(file: &Sheet, sheet: &SheetOut, in_play: &InPlay) -> Numbers {
     let e = &file.expected;
     let mut n = Numbers::default();
     for (ability, score) in &e.ability_scores {
@@ -122,7 +145,7 @@ fn compare(file: &Sheet, sheet: &SheetOut) -> Numbers {
             num.value,
         );
     }
-    attacks(file, sheet, &mut n);
+    attacks(file, sheet, in_play, &mut n);
     spellcasting(file, sheet, &mut n);
     resources(file, sheet, &mut n);
     features(file, sheet, &mut n);
@@ -130,11 +153,15 @@ fn compare(file: &Sheet, sheet: &SheetOut) -> Numbers {
     n
 }
 
-fn attacks(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
+fn attacks(file: &Sheet, base: &SheetOut, in_play: &InPlay, n: &mut Numbers) {
     for attack in &file.expected.attacks {
         let Some(build) = file.build.attacks.iter().find(|a| a.name == attack.name) else {
             continue;
         };
+        // A raging or Shillelagh attack reads the sheet with that item in play.
+        let sheet = character::attack_state(build)
+            .and_then(|state| in_play.get(state))
+            .unwrap_or(base);
         // An unarmed strike is the monk's Martial Arts attack.
         let item = if build.weapon == "unarmed-strike" {
             "features.martial-arts".to_owned()
@@ -152,11 +179,14 @@ fn attacks(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
             hit,
             holds,
         );
-        // Two hands on a versatile weapon roll its versatile damage.
-        let versatile = (build.hands == "two")
-            .then(|| probes::roll_at(sheet, &item, "versatile_damage", None))
-            .flatten();
-        let damage = versatile.or_else(|| probes::roll_at(sheet, &item, "damage", None));
+        // Two hands on a versatile weapon roll its versatile damage; a melee weapon thrown,
+        // its thrown damage (a ranged attack: no Rage, no Dueling).
+        let other = match build.hands.as_str() {
+            "two" => probes::roll_at(sheet, &item, "versatile_damage", None),
+            "thrown" => probes::roll_at(sheet, &item, "thrown_damage", None),
+            _ => None,
+        };
+        let damage = other.or_else(|| probes::roll_at(sheet, &item, "damage", None));
         let shown = damage.and_then(|r| {
             roll_value(r).map(|d| format!("{d} {}", probes::about(r).unwrap_or_default()))
         });
@@ -463,30 +493,11 @@ fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
 /// number is (its file and label) — read before committing.
 fn reason(file: &str, label: &str) -> &'static str {
     let class = file.split('-').next().unwrap_or_default();
-    if label.contains("+1 ") || label.contains("(+1") {
-        return "a +1 weapon is the variant magic-items.weapon-1 on its base: the magic items' variants (srd-content's part)";
-    }
-    if label.contains("(raging)") {
-        return "Rage's damage bonus holds only while raging: no state of play the weapon's roll reads";
-    }
-    if label.contains("Shillelagh") || label.contains("shillelagh") {
-        return "Shillelagh changes the quarterstaff's die and ability while it lasts: no effect that holds while a spell lasts";
-    }
-    if label.contains("Quarterstaff (two-handed)") && class == "monk" {
-        return "Martial Arts on a monk weapon (DEX and the Martial Arts die): not in the weapons' formulas";
-    }
-    if label.contains("Longsword.damage") && file.starts_with("multiclass-paladin") {
-        return "Dueling's +2 on a one-handed melee weapon: not in the weapons' damage formulas";
+    if label.starts_with("attacks.") {
+        return "a weapon attack the pack's weapon formulas do not compute yet";
     }
     if label.starts_with("armor_class") {
-        return match class {
-            "wizard" => {
-                "Mage Armor is up (13 + DEX): a spell's effect while it lasts, no mechanism"
-            }
-            _ => {
-                "+1 armor is the variant magic-items.armor-1 on its base: the magic items' variants (srd-content's part)"
-            }
-        };
+        return "an armor class the pack does not compute yet";
     }
     if label.starts_with("resources.Relentless Endurance")
         || label.starts_with("resources.Breath Weapon")
@@ -514,14 +525,11 @@ fn reason(file: &str, label: &str) -> &'static str {
         } else if label.contains("call-lightning") {
             "call lightning's save: the spell's save is not in its data (the spells' part)"
         } else {
-            "a spell that adds to a weapon's hit (hunter's mark, branding smite) or changes it (shillelagh): the spells' part"
+            "a spell that adds to a weapon's hit (hunter's mark, branding smite): the spells' part"
         };
     }
     if let Some(feature) = label.strip_prefix("features.") {
         return match feature {
-            "Savage Attacks" => {
-                "the half-orc's Savage Attacks (an extra die on a critical hit): the races' part"
-            }
             "Destroy Undead" => {
                 "a challenge-rating threshold (1/2 is no whole number): the class column is kept for whole numbers only"
             }
@@ -599,7 +607,7 @@ fn every_hand_worked_character_holds_on_the_srd_sheet_but_its_listed_gaps() {
     for (name, file) in read_sheets() {
         let character = super::character::character(ruleset, &file.build);
         let read = opencharacter::read_character(ruleset, character);
-        let numbers = compare(&file, &read.sheet);
+        let numbers = compare(&file, &read.sheet, &in_play_sheets(ruleset, &file));
         assert_eq!(
             numbers.0.len(),
             file.numbers(),

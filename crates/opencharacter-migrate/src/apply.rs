@@ -344,6 +344,13 @@ impl Run<'_> {
                 changes.push(moved(&new, Place::Choice));
             }
         }
+        // What is in play follows the item it names, so a moved item stays in play.
+        for in_play in &mut self.character.active {
+            if *in_play == old {
+                *in_play = new.clone();
+                changes.push(moved(&new, Place::Active));
+            }
+        }
         changes
     }
 

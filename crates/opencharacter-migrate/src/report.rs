@@ -93,6 +93,8 @@ pub enum Place {
     Content,
     /// A content ID picked in an answer to a choice (`choices`, or an owned item's `choices`).
     Choice,
+    /// An entry of `active`, the state of play (an item in play follows the item it names).
+    Active,
 }
 
 /// One value a step copied, moved, dropped or set.

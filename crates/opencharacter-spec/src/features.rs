@@ -50,11 +50,13 @@ pub enum Feature {
     ContentResources,
     /// An effect with `byQuantity`, scaled by its item's quantity.
     EffectByQuantity,
+    /// An effect with `whileActive`, holding only while its item is in play.
+    EffectWhileActive,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 14] = [
+    pub const ALL: [Feature; 15] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -69,6 +71,7 @@ impl Feature {
         Feature::ItemVariants,
         Feature::ContentResources,
         Feature::EffectByQuantity,
+        Feature::EffectWhileActive,
     ];
 
     /// The spec version that introduced the feature.
@@ -85,7 +88,8 @@ impl Feature {
             | Feature::EffectBestBound
             | Feature::ItemVariants
             | Feature::ContentResources
-            | Feature::EffectByQuantity => Version::new(1, 8, 0),
+            | Feature::EffectByQuantity
+            | Feature::EffectWhileActive => Version::new(1, 8, 0),
         }
     }
 
@@ -106,6 +110,7 @@ impl Feature {
             Feature::ItemVariants => "item-variants",
             Feature::ContentResources => "content-resources",
             Feature::EffectByQuantity => "effect-by-quantity",
+            Feature::EffectWhileActive => "effect-while-active",
         }
     }
 
@@ -126,6 +131,7 @@ impl Feature {
             Feature::ItemVariants => "a `variantOf`",
             Feature::ContentResources => "a content item's `resources`",
             Feature::EffectByQuantity => "an effect with `byQuantity`",
+            Feature::EffectWhileActive => "an effect with `whileActive`",
         }
     }
 }
@@ -309,6 +315,9 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
     if let Some((at, _)) = effects.iter().find(|(_, e)| e.by_quantity) {
         note(Feature::EffectByQuantity, format!("{at}/byQuantity"));
     }
+    if let Some((at, _)) = effects.iter().find(|(_, e)| e.while_active) {
+        note(Feature::EffectWhileActive, format!("{at}/whileActive"));
+    }
     if !pack.upgrades.is_empty() {
         note(Feature::UpgradeScripts, "/upgrades".to_owned());
     }
@@ -384,6 +393,7 @@ mod tests {
                 ("item-variants", "1.8.0".to_owned()),
                 ("content-resources", "1.8.0".to_owned()),
                 ("effect-by-quantity", "1.8.0".to_owned()),
+                ("effect-while-active", "1.8.0".to_owned()),
             ]
         );
     }

@@ -129,6 +129,7 @@ impl<'r> Checker<'r> {
             self.levels_default(id, def, &at);
             if let Some(stat_block) = &def.stat_block {
                 self.effects(&format!("{at}/statBlock/effects"), &stat_block.effects);
+                self.no_item_in_play(&format!("{at}/statBlock/effects"), &stat_block.effects);
             }
             for (index, reference) in def.variant_of.iter().enumerate() {
                 self.kind(

@@ -182,6 +182,24 @@ impl<'r> Checker<'r> {
         }
     }
 
+    /// `whileActive` where no item can be in play (the rules' own effects, a situational
+    /// choice's `modify`, a stat block's effects): `effect-while-active-misplaced`.
+    fn no_item_in_play(&mut self, at: &str, effects: &[Effect]) {
+        for (index, effect) in effects.iter().enumerate() {
+            if effect.while_active {
+                self.while_active_misplaced(format!("{at}/{index}/whileActive"));
+            }
+        }
+    }
+
+    fn while_active_misplaced(&mut self, pointer: String) {
+        self.out.push(
+            Diagnostic::new(&codes::EFFECT_WHILE_ACTIVE_MISPLACED)
+                .with_pack(self.pack.clone())
+                .with_pointer(pointer),
+        );
+    }
+
     fn grants(&mut self, at: &str, grants: &[Grant]) {
         for (index, grant) in grants.iter().enumerate() {
             self.content_ref(&grant.item, format!("{at}/{index}/item"));
@@ -287,6 +305,7 @@ impl<'r> Checker<'r> {
         for (id, choice) in &rules.situational_choices {
             let here = at("situationalChoices", id);
             self.effects(&format!("{here}/modify"), &choice.modify);
+            self.no_item_in_play(&format!("{here}/modify"), &choice.modify);
             for (index, other) in choice.excludes.iter().enumerate() {
                 self.among(
                     &local(other),
@@ -319,6 +338,9 @@ impl<'r> Checker<'r> {
         }
         for (id, effect) in &rules.effects {
             self.effect(&at("effects", id), effect);
+            if effect.while_active {
+                self.while_active_misplaced(format!("{}/whileActive", at("effects", id)));
+            }
         }
         for (id, choice) in &rules.choices {
             self.choice(&at("choices", id), choice);

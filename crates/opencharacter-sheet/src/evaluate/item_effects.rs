@@ -66,6 +66,8 @@ pub(crate) fn owned_effects<'a>(
         ctx: &owned.ctx,
         def,
     };
+    // An effect that holds only while its item is in play waits for the file's `active`.
+    out.retain(|(effect, _, _)| super::active::holds(engine.character, owned, effect));
     out.into_iter()
         .filter_map(|(effect, ctx, from)| {
             let value = read_item(engine, &scope, &effect.value);
@@ -112,6 +114,7 @@ pub(crate) fn owned_effects<'a>(
                 when,
                 bound: effect.bound,
                 by_quantity: effect.by_quantity,
+                while_active: effect.while_active,
             };
             Some((Cow::Owned(effect), ctx, from))
         })

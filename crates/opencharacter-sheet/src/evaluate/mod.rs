@@ -20,6 +20,7 @@
 //! `resources` (what content carries), `issues` and `items`, plus `purse`; `sheet` holds the
 //! result types.
 
+mod active;
 mod after;
 mod classes;
 mod fields;
@@ -231,6 +232,7 @@ fn evaluate_with(
         );
     }
     issues.append(&mut pass.diagnostics);
+    issues.extend(active::check(character, &pass.owned));
 
     let holdings = Holdings::of(&pass.owned);
     let purse = purse(ruleset, character, &mut issues);

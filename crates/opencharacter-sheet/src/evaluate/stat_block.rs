@@ -242,6 +242,7 @@ pub(crate) fn effects<'a>(
             when,
             bound: effect.bound,
             by_quantity: effect.by_quantity,
+            while_active: effect.while_active,
         };
         out.push((
             Cow::Owned(effect),

@@ -354,6 +354,10 @@ codes! {
     /// An effect with `op: best` or a `bound` targets a field that is not a number (resolve).
     EFFECT_NOT_NUMBER = "effect-not-number", Error, ["target", "what"],
         "an effect that compares numbers targets a field that is not a number";
+    /// An effect marked `whileActive` where no item can be in play: the rules' own effects, a
+    /// situational choice's `modify`, a stat block's effects (resolve).
+    EFFECT_WHILE_ACTIVE_MISPLACED = "effect-while-active-misplaced", Error, [],
+        "`whileActive` on an effect no item carries";
     /// A content type's `levels.defaultFrom` names a field that is not a number (resolve).
     LEVELS_DEFAULT_NOT_NUMBER = "levels-default-not-number", Error, ["type", "field"],
         "a content type's levels default from a field that is not a number";
@@ -374,6 +378,9 @@ codes! {
     /// A character exceeds a limit of evaluation: owned content items (sheet).
     SHEET_LIMIT = "sheet-limit", Error, ["what", "limit"],
         "a limit of evaluation is exceeded";
+    /// A character lists under `active` content it does not own or does not use (sheet; a rules issue).
+    CHARACTER_ACTIVE_NOT_OWNED = "character-active-not-owned", Issue, ["id"],
+        "content in play is not owned";
     /// What a character owns kept changing with its grants' conditions (sheet).
     GRANTS_UNSTABLE = "grants-unstable", Warning, ["passes"],
         "grants did not settle";

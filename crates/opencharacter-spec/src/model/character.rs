@@ -107,6 +107,10 @@ pub struct Character {
     /// Content the character owns, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub content: Vec<OwnedContent>,
+    /// The state of play: owned content in play now (a spell up, a feature in use), listed or
+    /// granted. Effects marked `whileActive` hold only for the items listed here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub active: Vec<QualifiedContentId>,
     /// The character's own content, types and templates, known as `homebrew:<id>`.
     #[serde(default, skip_serializing_if = "Homebrew::is_empty")]
     pub homebrew: Homebrew,

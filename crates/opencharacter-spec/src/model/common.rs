@@ -304,6 +304,11 @@ pub struct Effect {
     /// charms of +1 add 3); otherwise an item's effects apply once whatever its quantity.
     #[serde(default, skip_serializing_if = "is_default")]
     pub by_quantity: bool,
+    /// An effect of a content item that holds only while the character file lists the item
+    /// as in play (`active:`, a spell up, a feature in use: Rage, Mage Armor); otherwise an
+    /// item's effects hold whenever it is owned and in use (spec 1.9.0, states of play).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub while_active: bool,
 }
 
 /// Content that an item grants its owner (a class grants its level-1 features).

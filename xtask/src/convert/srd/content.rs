@@ -385,15 +385,20 @@ fn equipment(
                     .iter()
                     .map(|p| format!("weapon-properties.{p}"))
                     .collect();
-                let finesse = property_words.contains(&"finesse");
                 let ranged = range.as_deref() == Some("ranged");
-                let ability = if finesse {
-                    "max(abilities.str.mod, abilities.dex.mod)"
-                } else if ranged {
-                    "abilities.dex.mod"
-                } else {
-                    "abilities.str.mod"
-                };
+                let damage = &entry["damage"];
+                let versatile = text(&entry["two_handed_damage"], "damage_dice");
+                // The ability and dice under the rules that change a weapon attack (Martial
+                // Arts, Shillelagh, Rage, Dueling): `mechanics::weapon_rules`.
+                let rules = super::mechanics::weapon_rules::formulas(
+                    local,
+                    category.as_deref() == Some("simple"),
+                    ranged,
+                    &property_words,
+                    text(damage, "damage_dice"),
+                    versatile,
+                );
+                let ability = rules.ability.as_str();
                 let proficient = cover.get(&id).map(Vec::as_slice).unwrap_or_default();
                 let mut attack = if proficient.is_empty() {
                     ability.to_owned()
@@ -403,12 +408,10 @@ fn equipment(
                 if ranged {
                     attack.push_str(" + combat.ranged_attack_bonus");
                 }
-                let damage = &entry["damage"];
-                let versatile = text(&entry["two_handed_damage"], "damage_dice");
                 let properties = props([
                     ("category", json!(category)),
                     ("range_kind", json!(range)),
-                    ("damage", json!(text(damage, "damage_dice"))),
+                    ("damage", json!(rules.damage)),
                     (
                         "damage_type",
                         json!(
@@ -417,7 +420,7 @@ fn equipment(
                                 .map(|t| format!("damage-types.{}", index(t)))
                         ),
                     ),
-                    ("versatile_damage", json!(versatile)),
+                    ("versatile_damage", json!(rules.versatile)),
                     ("properties", json!(property_ids)),
                     ("range_normal", number(&entry["range"]["normal"])),
                     ("range_long", number(&entry["range"]["long"])),
@@ -425,10 +428,11 @@ fn equipment(
                     ("throw_long", number(&entry["throw_range"]["long"])),
                     ("weight", weight),
                     ("attack_bonus", json!(attack)),
-                    ("damage_bonus", json!(ability)),
-                    // Two hands add the same ability as one (the sheet rolls `<dice>_bonus`
-                    // beside its dice).
-                    ("versatile_damage_bonus", json!(versatile.map(|_| ability))),
+                    ("damage_bonus", json!(rules.damage_bonus)),
+                    // Two hands add the ability and Rage, not Dueling (the sheet rolls
+                    // `<dice>_bonus` beside its dice); thrown, the ability alone.
+                    ("versatile_damage_bonus", json!(rules.versatile_bonus)),
+                    ("thrown_damage_bonus", json!(rules.thrown_bonus)),
                 ]);
                 let mut tags: Vec<String> = category.into_iter().chain(range).collect();
                 tags.extend(property_words.iter().map(|w| (*w).to_owned()));
@@ -599,6 +603,8 @@ fn magic_items(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
         };
         effects.extend(super::mechanics::effects(super::mechanics::ITEMS, local));
         effects.extend(super::mechanics::raised_score_effects(local));
+        // What a potion gives while it lasts (a Potion of Resistance's resistance).
+        effects.extend(super::mechanics::play_effects("magic-items", local));
         let mut rolls = super::mechanics::item_roll_properties(local);
         rolls.extend(super::mechanics::variant_properties(local));
         let resources = super::mechanics::item_resources(local)
@@ -801,6 +807,11 @@ fn spells(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             props([
                 ("properties", Value::Object(properties)),
                 ("tags", json!(tags)),
+                // What the spell changes while it lasts (Mage Armor, Shillelagh).
+                (
+                    "effects",
+                    json!(super::mechanics::play_effects("spells", index(entry))),
+                ),
             ]),
         )?;
     }
@@ -1453,6 +1464,10 @@ fn traits(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             ),
             ("breath_damage", json!(breath_damage)),
         ]);
+        let mut properties = properties;
+        properties.extend(super::mechanics::weapon_rules::trait_properties(index(
+            entry,
+        )));
         let mut grants: Vec<Value> = list(entry, "proficiencies")
             .iter()
             .map(|p| json!({ "item": format!("proficiencies.{}", index(p)) }))

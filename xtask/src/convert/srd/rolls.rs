@@ -481,6 +481,9 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                             "about": "damage_type", "requires": ["damage"] },
                 "versatile_damage": { "dice": "item.versatile_damage + item.versatile_damage_bonus + item.magic_bonus",
                                       "about": "damage_type", "requires": ["versatile_damage"] },
+                // A melee weapon thrown: a ranged attack, its damage without Rage or Dueling.
+                "thrown_damage": { "dice": "item.damage + item.thrown_damage_bonus + item.magic_bonus",
+                                   "about": "damage_type", "requires": ["thrown_damage_bonus"] },
                 "extra_damage": { "dice": "item.extra_damage", "about": "extra_damage_type",
                                   "requires": ["extra_damage"] },
                 "save": { "dc": "item.save_dc", "about": "save_ability", "requires": ["save_dc"] },
@@ -489,6 +492,7 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                 ("roll.weapon.attack.label", "Attack"),
                 ("roll.weapon.damage.label", "Damage"),
                 ("roll.weapon.versatile_damage.label", "Two-handed damage"),
+                ("roll.weapon.thrown_damage.label", "Thrown damage"),
                 ("roll.weapon.extra_damage.label", "Extra damage"),
                 ("roll.weapon.save.label", "Saving throw"),
             ],
@@ -538,10 +542,17 @@ pub fn declarations(type_id: &str, skills: &[String]) -> Option<Declarations> {
                 "breath": { "dice": "item.breath_damage", "about": "damage_type" },
                 "breath_save": { "dc": "8 + abilities.con.mod + proficiency", "about": "breath_save",
                                  "requires": ["breath_save"] },
+                // Savage Attacks' extra weapon dice on a critical hit, shown as the trait's.
+                "critical_extra_dice": { "value": "item.critical_extra_dice",
+                                         "requires": ["critical_extra_dice"] },
             }),
             &[
                 ("roll.trait.breath.label", "Breath damage"),
                 ("roll.trait.breath_save.label", "Breath saving throw"),
+                (
+                    "roll.trait.critical_extra_dice.label",
+                    "Extra weapon dice on a critical hit",
+                ),
             ],
         ),
         "monster" => (

@@ -309,6 +309,14 @@ fn combat(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         "combat.attack.ranged": { "type": "number", "formula": "abilities.dex.mod + proficiency + combat.ranged_attack_bonus" },
         "combat.unarmed_damage": { "type": "number", "formula": "max(1, 1 + abilities.str.mod)" },
     });
+    // The fields the weapon rules read (Martial Arts, Shillelagh, Rage).
+    let mut fields = fields;
+    for (field, definition, text) in super::mechanics::weapon_rules::fields() {
+        if let Value::Object(map) = &mut fields {
+            map.insert(field.to_owned(), definition);
+        }
+        label(ctx, format!("field.{field}.label"), text)?;
+    }
     for (field, text) in [
         ("combat.armor.base", "Armor base"),
         ("combat.armor.dex_cap", "Most Dexterity added to armor"),
@@ -716,6 +724,11 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             "versatile_damage_bonus",
             json!({ "type": "formula", "default": "0" }),
             "Two-handed damage bonus",
+        ),
+        p(
+            "thrown_damage_bonus",
+            prop("formula"),
+            "Thrown damage bonus",
         ),
     ]
     .into_iter()
@@ -1283,6 +1296,11 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
             p("breath_size", prop("number"), "Breath size"),
             p("breath_save", content(&["ability"]), "Breath saving throw"),
             p("breath_damage", prop("dice"), "Breath damage"),
+            p(
+                "critical_extra_dice",
+                prop("number"),
+                "Extra weapon dice on a critical hit",
+            ),
         ],
         vec![],
     ));

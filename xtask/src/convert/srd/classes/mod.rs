@@ -103,7 +103,11 @@ fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
             name(entry),
             props([
                 ("properties", Value::Object(properties)),
-                ("effects", json!(effects::feature_effects(index(entry)))),
+                ("effects", {
+                    let mut all = effects::feature_effects(index(entry));
+                    all.extend(super::mechanics::play_effects("features", index(entry)));
+                    json!(all)
+                }),
                 ("resources", resources::feature_resources(index(entry))),
                 (
                     "choices",

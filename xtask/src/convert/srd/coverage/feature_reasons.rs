@@ -312,7 +312,7 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
     (
         "feature",
         "eldritch-invocation-fiendish-vigor",
-        Why::Waits(WHILE_ACTIVE),
+        Why::Waits(AT_WILL_SPELL),
     ),
     (
         "feature",
@@ -371,7 +371,6 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "fiendish-resilience",
         Why::Waits("a resistance chosen anew after each rest: no mechanism yet"),
     ),
-    ("feature", "hide-in-plain-sight", Why::Waits(WHILE_ACTIVE)),
     (
         "feature",
         "defensive-tactics-multiattack-defense",

@@ -7,8 +7,13 @@ use super::{Reason, Why};
 pub use super::feature_reasons::FEATURES_AND_TRAITS;
 
 // The mechanisms content waits for.
-pub const WHILE_ACTIVE: &str =
-    "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
+pub const NONMAGICAL: &str = "resistance to nonmagical damage only (Stoneskin, Gaseous Form): the resistance flags do not tell magical from nonmagical damage";
+pub const CAST_CHOICE: &str =
+    "a damage type chosen when the spell is cast or the potion made: no choice per casting yet";
+pub const SIZE: &str =
+    "a size change (its advantage, its damage die): the sheet has no size field yet";
+pub const AT_WILL_SPELL: &str =
+    "a spell cast at will (False Life): the feature's own roll of the spell, not yet in the pack";
 pub const SLOT_ROLLS: &str = "a feature's roll over the spell slot it spends (roll parameters on features): not yet in the pack";
 pub const TARGET: &str = "a bonus that depends on the target, the roll being made or the spell cast, not on the sheet: no mechanism yet";
 pub const ITEM_SPELLS: &str =
@@ -64,14 +69,10 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
     ),
     (
         "magic_item",
-        "potion-of-resistance*",
-        Why::Waits(WHILE_ACTIVE),
+        "potion-of-resistance",
+        Why::Waits(CAST_CHOICE),
     ),
-    (
-        "magic_item",
-        "potion-of-diminution",
-        Why::Waits(WHILE_ACTIVE),
-    ),
+    ("magic_item", "potion-of-diminution", Why::Waits(SIZE)),
     ("magic_item", "potion-of-*", Why::NoneNeeded(SPELL_EFFECT)),
     ("magic_item", "oil-of-*", Why::NoneNeeded(SPELL_EFFECT)),
     (
@@ -333,9 +334,7 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
             "the duplicates' d20 and AC (10 + Dexterity) are rolled against the attacker, no roll of the caster's",
         ),
     ),
-    ("spell", "pass-without-trace", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "protection-from-poison", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "gaseous-form", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "gaseous-form", Why::Waits(NONMAGICAL)),
     (
         "spell",
         "meld-into-stone",
@@ -383,8 +382,8 @@ pub const ITEMS_AND_SPELLS: &[Reason] = &[
             "an ability check with the spellcasting ability against DC 10 + the spell's level: the check is the spellcasting modifier the sheet shows",
         ),
     ),
-    ("spell", "protection-from-energy", Why::Waits(WHILE_ACTIVE)),
-    ("spell", "stoneskin", Why::Waits(WHILE_ACTIVE)),
+    ("spell", "protection-from-energy", Why::Waits(CAST_CHOICE)),
+    ("spell", "stoneskin", Why::Waits(NONMAGICAL)),
     (
         "spell",
         "maze",

@@ -7,18 +7,18 @@ use super::{Entry, PropertyEntry};
 pub const FEATURES: &[Entry] = &[
     (
         "brutal-critical-1-die",
-        "Brutal Critical (barbarian 9): one additional weapon damage die on a critical hit",
-        &[("combat.critical_extra_dice", "min", "1", "")],
+        "Brutal Critical (barbarian 9): one additional weapon damage die on a critical hit (a base, the highest kept: Savage Attacks adds on it)",
+        &[("combat.critical_extra_dice", "best", "1", "")],
     ),
     (
         "brutal-critical-2-dice",
         "Brutal Critical (barbarian 13): two additional dice",
-        &[("combat.critical_extra_dice", "min", "2", "")],
+        &[("combat.critical_extra_dice", "best", "2", "")],
     ),
     (
         "brutal-critical-3-dice",
         "Brutal Critical (barbarian 17): three additional dice",
-        &[("combat.critical_extra_dice", "min", "3", "")],
+        &[("combat.critical_extra_dice", "best", "3", "")],
     ),
     (
         "danger-sense",

@@ -47,7 +47,9 @@ mod item_rolls;
 mod items;
 mod races;
 mod spells;
+mod states;
 mod variants;
+pub mod weapon_rules;
 
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
 pub use item_rolls::ITEM_ROLLS;
@@ -172,6 +174,14 @@ fn render(effects: &[Fx]) -> Vec<Value> {
             out.push(Value::Object(effect));
         }
     }
+    out
+}
+
+/// The effects of the item `folder.local` that come with the weapon rules (Martial Arts) and
+/// with a state of play (Rage, Shillelagh, Mage Armor: `whileActive`).
+pub fn play_effects(folder: &str, local: &str) -> Vec<Value> {
+    let mut out = effects(weapon_rules::FEATURE_EFFECTS, &format!("{folder}.{local}"));
+    out.extend(states::effects(folder, local));
     out
 }
 

@@ -47,7 +47,12 @@ pub const TRAITS: &[Entry] = &[
     (
         "savage-attacks",
         "Half-orc: one extra weapon damage die on a melee critical hit",
-        &[("combat.critical_extra_dice", "add", "1", "")],
+        &[(
+            "combat.critical_extra_dice",
+            "add",
+            "item.critical_extra_dice",
+            "",
+        )],
     ),
     (
         "draconic-ancestry-black",

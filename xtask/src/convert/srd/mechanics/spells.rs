@@ -2,8 +2,8 @@
 //! the properties their rolls read (`save_ability`, `damage`, `damage_type`, `heal`), and the
 //! numbers of spells that change the target while they last, shown as values the app applies
 //! while the spell is up (`ac_base`, `ac_bonus`, `bonus_die`, `temp_hp`, `speed_bonus`,
-//! `fly_speed`, `darkvision_range`, `magic_bonus`): the pack has no "while a spell lasts"
-//! state, so these are the spell's numbers, not effects on the sheet.
+//! `fly_speed`, `darkvision_range`, `magic_bonus`): these are the spell's numbers; what a
+//! spell changes on the sheet while the character file lists it as active is `states`.
 
 use super::PropertyEntry;
 
@@ -149,10 +149,10 @@ pub const SPELLS: &[PropertyEntry] = &[
     ),
     (
         "shillelagh",
-        "Shillelagh: a d8 damage die; melee attack and damage with the spellcasting ability",
+        "Shillelagh: the weapon's damage die becomes a d8 (the weapon's attack and damage with the spellcasting ability are the weapon's rolls while the spell is active: `states`)",
         &[
             ("attack_kind", "melee"),
-            ("damage", "1d8 + spellcasting.mod"),
+            ("damage", "1d8"),
             ("damage_type", "damage-types.bludgeoning"),
         ],
     ),
