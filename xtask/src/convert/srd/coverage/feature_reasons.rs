@@ -80,13 +80,6 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
     ),
     (
         "feature",
-        "divine-intervention",
-        Why::Waits(
-            "a recovery after seven days (or a long rest when it fails), not an event the format names: no mechanism yet",
-        ),
-    ),
-    (
-        "feature",
         "mystic-arcanum-*",
         Why::NoneNeeded("counted together on the 6th-level arcanum's resource"),
     ),
@@ -121,7 +114,6 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "beast-spells",
         Why::NoneNeeded("casting in wild shape, no number"),
     ),
-    ("feature", "divine-smite", Why::Waits(SLOT_ROLLS)),
     (
         "feature",
         "hunters-prey-*",

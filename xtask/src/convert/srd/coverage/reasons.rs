@@ -9,7 +9,6 @@ pub use super::feature_reasons::FEATURES_AND_TRAITS;
 // The mechanisms content waits for.
 pub const WHILE_ACTIVE: &str =
     "effects that hold while a consumable or an activated feature lasts: no mechanism yet";
-pub const SLOT_ROLLS: &str = "a feature's roll over the spell slot it spends (roll parameters on features): not yet in the pack";
 pub const TARGET: &str = "a bonus that depends on the target, the roll being made or the spell cast, not on the sheet: no mechanism yet";
 pub const ITEM_SPELLS: &str =
     "an item's spells at the item's own DC and attack bonus: no mechanism yet";
