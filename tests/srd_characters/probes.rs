@@ -176,11 +176,17 @@ pub enum FeatureProbe {
     Dice(&'static str, &'static str),
     /// A save roll's DC of an owned item: (item, roll).
     Dc(&'static str, &'static str),
+    /// A number field read against the oracle's `CR <n> or lower`, `<n>` a whole number or a
+    /// fraction (`1/2`): the format's numbers are exact, so the sheet shows `1/2` too.
+    ChallengeRating(&'static str),
+    /// A value roll of an owned item giving a percentage: the oracle's `11% (d100 ≤ 11)` is 11,
+    /// `succeeds automatically` is 100.
+    Percent(&'static str, &'static str),
 }
 
 /// The probe of each feature the oracle names, where the pack has a place for it.
 pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
-    use FeatureProbe::{Dc, Dice, Flag, Number};
+    use FeatureProbe::{ChallengeRating, Dc, Dice, Flag, Number, Percent};
     Some(match name {
         "Rage damage" => Number("barbarian.rage_damage_bonus"),
         "Brutal Critical" => Number("barbarian.brutal_critical_dice"),
@@ -220,6 +226,8 @@ pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
         "Metamagic known" => Number("sorcerer.metamagic_known"),
         "Eldritch Invocations known" => Number("warlock.invocations_known"),
         "Aura of Protection" => Number("paladin.aura_of_protection"),
+        "Destroy Undead" => ChallengeRating("cleric.destroy_undead_cr"),
+        "Divine Intervention" => Percent("features.divine-intervention", "chance"),
         _ => return None,
     })
 }
@@ -245,4 +253,27 @@ pub fn leading_number(text: &str) -> Option<i64> {
         .find(|(i, c)| !(c.is_ascii_digit() || (*i == 0 && *c == '-')))
         .map_or(t.len(), |(i, _)| i);
     t[..end].parse().ok()
+}
+
+/// The challenge rating of an oracle text `CR <n> or lower` (`1/2`, `4`).
+pub fn challenge_rating(text: &str) -> Option<&str> {
+    text.strip_prefix("CR ")?.split(' ').next()
+}
+
+/// The percentage of an oracle text: `11% (d100 ≤ 11)` → 11, `succeeds automatically` → 100
+/// (Divine Intervention at cleric 20: no roll).
+pub fn percent(text: &str) -> Option<i64> {
+    if text == "succeeds automatically" {
+        return Some(100);
+    }
+    text.split_once('%')?.0.trim().parse().ok()
+}
+
+/// The owned item that rolls what the oracle lists among its spell rolls: a feature that
+/// spends a spell slot (Divine Smite) rolls from the feature, each other from the spell.
+pub fn spell_roll_item(spell: &str) -> String {
+    match spell {
+        "divine-smite" => "features.divine-smite".to_owned(),
+        _ => format!("spells.{spell}"),
+    }
 }

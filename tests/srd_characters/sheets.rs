@@ -397,6 +397,18 @@ fn features(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
                 let holds = shown.as_deref() == Some(feature.value.as_str());
                 (shown, holds)
             }
+            Some(FeatureProbe::ChallengeRating(name)) => {
+                let shown = field(sheet, name);
+                let want = probes::challenge_rating(&feature.value);
+                let holds = want.is_some() && shown.as_deref() == want;
+                (shown, holds)
+            }
+            Some(FeatureProbe::Percent(item, roll)) => {
+                let shown = roll_at(sheet, item, roll, None).and_then(roll_value);
+                let want = probes::percent(&feature.value);
+                let holds = want.is_some_and(|w| shown.as_deref() == Some(w.to_string().as_str()));
+                (shown, holds)
+            }
         };
         n.push(label, feature.value.clone(), shown, holds);
     }
@@ -408,7 +420,7 @@ fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
         // A racial spell rolls from the race's copy (Infernal Legacy's hellish rebuke "as a
         // 2nd-level spell" is that copy's fixed roll, no slot to pick).
         let item = character::racial_spell(&file.build, &roll.spell)
-            .unwrap_or_else(|| format!("spells.{}", roll.spell));
+            .unwrap_or_else(|| probes::spell_roll_item(&roll.spell));
         let at = match roll.at.strip_prefix("slot ") {
             Some(slot) => slot.parse().ok().map(|s| ("slot", s)),
             None => Some(("caster_level", level)),
