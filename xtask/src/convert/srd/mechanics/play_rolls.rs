@@ -42,8 +42,11 @@ pub const PARAMETER_LABELS: &[(&str, &str)] = &[("parameter.feature.slot.label",
 
 /// The `chance` property (a percentage: succeeds on a d100 at or under it) and its value roll,
 /// for the feature type: `(property, type, label)`, the roll, the roll's label.
-pub fn chance_declaration() -> ((&'static str, Value, &'static str), Value, (&'static str, &'static str))
-{
+pub fn chance_declaration() -> (
+    (&'static str, Value, &'static str),
+    Value,
+    (&'static str, &'static str),
+) {
     (
         (
             "chance",
