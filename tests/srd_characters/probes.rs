@@ -182,11 +182,14 @@ pub enum FeatureProbe {
     /// A value roll of an owned item giving a percentage: the oracle's `11% (d100 ≤ 11)` is 11,
     /// `succeeds automatically` is 100.
     Percent(&'static str, &'static str),
+    /// What the resource the oracle names (`Bardic Inspiration`, `Ki`) regains when initiative
+    /// is rolled with none left: the oracle's leading number (`1`, `4 ki`).
+    RegainOnInitiative(&'static str),
 }
 
 /// The probe of each feature the oracle names, where the pack has a place for it.
 pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
-    use FeatureProbe::{ChallengeRating, Dc, Dice, Flag, Number, Percent};
+    use FeatureProbe::{ChallengeRating, Dc, Dice, Flag, Number, Percent, RegainOnInitiative};
     Some(match name {
         "Rage damage" => Number("barbarian.rage_damage_bonus"),
         "Brutal Critical" => Number("barbarian.brutal_critical_dice"),
@@ -228,6 +231,8 @@ pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
         "Aura of Protection" => Number("paladin.aura_of_protection"),
         "Destroy Undead" => ChallengeRating("cleric.destroy_undead_cr"),
         "Divine Intervention" => Percent("features.divine-intervention", "chance"),
+        "Superior Inspiration" => RegainOnInitiative("Bardic Inspiration"),
+        "Perfect Self" => RegainOnInitiative("Ki"),
         _ => return None,
     })
 }
@@ -276,4 +281,22 @@ pub fn spell_roll_item(spell: &str) -> String {
         "divine-smite" => "features.divine-smite".to_owned(),
         _ => format!("spells.{spell}"),
     }
+}
+
+/// What the first resource the oracle names `resource` regains when initiative is rolled with
+/// none left, as the sheet shows it (`1`).
+pub fn regain_on_initiative(sheet: &Sheet, resource: &str) -> Option<String> {
+    resources_of(sheet, resource_items(resource))
+        .into_iter()
+        .flat_map(|r| &r.regains)
+        .find(|g| g.on == RecoveryEvent::Initiative && g.when_empty)
+        .and_then(|g| g.amount.as_ref().map(ToString::to_string))
+}
+
+/// A resource's maximum as the oracle writes it: a number, or `unlimited`.
+pub fn resource_max(resource: &ResourceValue) -> Option<String> {
+    if resource.unlimited {
+        return Some("unlimited".to_owned());
+    }
+    resource.max.as_ref().map(ToString::to_string)
 }

@@ -317,14 +317,12 @@ fn resources(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
         let mut shown = pick.map(|r| {
             format!(
                 "{} per {}",
-                r.max
-                    .as_ref()
-                    .map_or_else(|| "?".into(), ToString::to_string),
+                probes::resource_max(r).unwrap_or_else(|| "?".into()),
                 r.recovers_on.name()
             )
         });
         let mut holds = pick.is_some_and(|r| {
-            r.max.as_ref().map(ToString::to_string).as_deref() == Some(expected_max.as_str())
+            probes::resource_max(r).as_deref() == Some(expected_max.as_str())
                 && probes::recovery(&resource.recovery) == Some(r.recovers_on)
         });
         // The die or amount: a dice roll of the item that carries it; Breath Weapon's damage
@@ -401,6 +399,12 @@ fn features(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
                 let shown = field(sheet, name);
                 let want = probes::challenge_rating(&feature.value);
                 let holds = want.is_some() && shown.as_deref() == want;
+                (shown, holds)
+            }
+            Some(FeatureProbe::RegainOnInitiative(resource)) => {
+                let shown = probes::regain_on_initiative(sheet, resource);
+                let want = probes::leading_number(&feature.value);
+                let holds = want.is_some_and(|w| shown.as_deref() == Some(w.to_string().as_str()));
                 (shown, holds)
             }
             Some(FeatureProbe::Percent(item, roll)) => {
