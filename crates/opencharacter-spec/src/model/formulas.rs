@@ -412,7 +412,7 @@ impl<'a> Walker<'a> {
                         });
                         w.within("regains", |w| {
                             for (i, regain) in resource.regains.iter().enumerate() {
-                                w.within(&i.to_string(), |w| {
+                                w.within(i.to_string(), |w| {
                                     w.dice("amount", regain.amount.as_ref());
                                     w.formula("when", regain.when.as_ref());
                                 });
