@@ -212,3 +212,59 @@ fn a_value_saved_for_what_is_not_owned_is_a_rules_issue() {
         )]
     );
 }
+
+#[test]
+fn rage_is_unlimited_at_the_twentieth_level() {
+    // The SRD's Barbarian table: 6 rages at 19th level, "Unlimited" at 20th. Unlimited uses
+    // have no maximum; a value saved for them is checked against 0 only.
+    let nineteenth = sheet(
+        "'resources-core:level': 19",
+        "{ id: 'resources-core:classes.barbarian' }",
+        "",
+    );
+    let rage = resource(&nineteenth, "features.rage", "uses");
+    assert!(!rage.unlimited);
+    assert_eq!(number(rage.max.as_ref()).as_deref(), Some("6"));
+    let twentieth = sheet(
+        "'resources-core:level': 20",
+        "{ id: 'resources-core:classes.barbarian' }",
+        "'resources-core:features.rage': { uses: 9 }",
+    );
+    assert!(twentieth.issues.is_empty(), "{:#?}", twentieth.issues);
+    let rage = resource(&twentieth, "features.rage", "uses");
+    assert!(rage.unlimited);
+    assert_eq!(rage.max, None);
+    assert_eq!(number(rage.current.as_ref()).as_deref(), Some("9"));
+    assert_eq!(rage.recovers_on, RecoveryEvent::LongRest);
+}
+
+#[test]
+fn ki_comes_back_on_initiative_with_none_left_from_the_twentieth_level() {
+    // SRD, Monk 20 (Perfect Self): "When you roll for initiative and have no ki points
+    // remaining, you regain 4 ki points." Below 20th level the regain does not apply.
+    let nineteenth = sheet(
+        "'resources-core:level': 19",
+        "{ id: 'resources-core:classes.monk' }",
+        "",
+    );
+    assert!(
+        resource(&nineteenth, "features.ki", "points")
+            .regains
+            .is_empty()
+    );
+    let twentieth = sheet(
+        "'resources-core:level': 20",
+        "{ id: 'resources-core:classes.monk' }",
+        "",
+    );
+    assert!(twentieth.issues.is_empty(), "{:#?}", twentieth.issues);
+    let ki = resource(&twentieth, "features.ki", "points");
+    // 20 ki points, all back on a short rest; 4 back on initiative when none are left.
+    assert_eq!(number(ki.max.as_ref()).as_deref(), Some("20"));
+    assert_eq!(ki.recovers_on, RecoveryEvent::ShortRest);
+    assert_eq!(ki.regains.len(), 1);
+    let regain = &ki.regains[0];
+    assert_eq!(regain.on, RecoveryEvent::Initiative);
+    assert_eq!(number(regain.amount.as_ref()).as_deref(), Some("4"));
+    assert!(regain.when_empty);
+}

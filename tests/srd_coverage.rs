@@ -28,8 +28,9 @@ const COVERED: [&str; 7] = [
     "monster",
 ];
 
-const MECHANICAL_PROPERTIES: [&str; 24] = [
+const MECHANICAL_PROPERTIES: [&str; 25] = [
     "breath_damage",
+    "chance",
     "score",
     "swim_speed",
     "attack_bonus",
@@ -209,6 +210,11 @@ fn the_report_places_known_rules_under_the_right_reason() {
         "potion-of-healing-common",
     ] {
         assert_eq!(reason_of("magic_item", item), None, "{item}");
+    }
+    // Divine Smite rolls over the slot it spends (2d8 + 1d8 a slot level above 1st), and
+    // Divine Intervention's chance is the cleric level in percent: both carry their numbers.
+    for feature in ["divine-smite", "divine-intervention"] {
+        assert_eq!(reason_of("feature", feature), None, "{feature}");
     }
     // Every SRD monster is a stat block (334 of them).
     assert_eq!((report["monster"].with, report["monster"].all), (334, 334));

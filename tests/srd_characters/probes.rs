@@ -176,11 +176,20 @@ pub enum FeatureProbe {
     Dice(&'static str, &'static str),
     /// A save roll's DC of an owned item: (item, roll).
     Dc(&'static str, &'static str),
+    /// A number field read against the oracle's `CR <n> or lower`, `<n>` a whole number or a
+    /// fraction (`1/2`): the format's numbers are exact, so the sheet shows `1/2` too.
+    ChallengeRating(&'static str),
+    /// A value roll of an owned item giving a percentage: the oracle's `11% (d100 ≤ 11)` is 11,
+    /// `succeeds automatically` is 100.
+    Percent(&'static str, &'static str),
+    /// What the resource the oracle names (`Bardic Inspiration`, `Ki`) regains when initiative
+    /// is rolled with none left: the oracle's leading number (`1`, `4 ki`).
+    RegainOnInitiative(&'static str),
 }
 
 /// The probe of each feature the oracle names, where the pack has a place for it.
 pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
-    use FeatureProbe::{Dc, Dice, Flag, Number};
+    use FeatureProbe::{ChallengeRating, Dc, Dice, Flag, Number, Percent, RegainOnInitiative};
     Some(match name {
         "Rage damage" => Number("barbarian.rage_damage_bonus"),
         "Brutal Critical" => Number("barbarian.brutal_critical_dice"),
@@ -221,6 +230,10 @@ pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
         "Metamagic known" => Number("sorcerer.metamagic_known"),
         "Eldritch Invocations known" => Number("warlock.invocations_known"),
         "Aura of Protection" => Number("paladin.aura_of_protection"),
+        "Destroy Undead" => ChallengeRating("cleric.destroy_undead_cr"),
+        "Divine Intervention" => Percent("features.divine-intervention", "chance"),
+        "Superior Inspiration" => RegainOnInitiative("Bardic Inspiration"),
+        "Perfect Self" => RegainOnInitiative("Ki"),
         _ => return None,
     })
 }
@@ -246,4 +259,45 @@ pub fn leading_number(text: &str) -> Option<i64> {
         .find(|(i, c)| !(c.is_ascii_digit() || (*i == 0 && *c == '-')))
         .map_or(t.len(), |(i, _)| i);
     t[..end].parse().ok()
+}
+
+/// The challenge rating of an oracle text `CR <n> or lower` (`1/2`, `4`).
+pub fn challenge_rating(text: &str) -> Option<&str> {
+    text.strip_prefix("CR ")?.split(' ').next()
+}
+
+/// The percentage of an oracle text: `11% (d100 ≤ 11)` → 11, `succeeds automatically` → 100
+/// (Divine Intervention at cleric 20: no roll).
+pub fn percent(text: &str) -> Option<i64> {
+    if text == "succeeds automatically" {
+        return Some(100);
+    }
+    text.split_once('%')?.0.trim().parse().ok()
+}
+
+/// The owned item that rolls what the oracle lists among its spell rolls: a feature that
+/// spends a spell slot (Divine Smite) rolls from the feature, each other from the spell.
+pub fn spell_roll_item(spell: &str) -> String {
+    match spell {
+        "divine-smite" => "features.divine-smite".to_owned(),
+        _ => format!("spells.{spell}"),
+    }
+}
+
+/// What the first resource the oracle names `resource` regains when initiative is rolled with
+/// none left, as the sheet shows it (`1`).
+pub fn regain_on_initiative(sheet: &Sheet, resource: &str) -> Option<String> {
+    resources_of(sheet, resource_items(resource))
+        .into_iter()
+        .flat_map(|r| &r.regains)
+        .find(|g| g.on == RecoveryEvent::Initiative && g.when_empty)
+        .and_then(|g| g.amount.as_ref().map(ToString::to_string))
+}
+
+/// A resource's maximum as the oracle writes it: a number, or `unlimited`.
+pub fn resource_max(resource: &ResourceValue) -> Option<String> {
+    if resource.unlimited {
+        return Some("unlimited".to_owned());
+    }
+    resource.max.as_ref().map(ToString::to_string)
 }

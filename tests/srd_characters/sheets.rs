@@ -347,14 +347,12 @@ fn resources(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
         let mut shown = pick.map(|r| {
             format!(
                 "{} per {}",
-                r.max
-                    .as_ref()
-                    .map_or_else(|| "?".into(), ToString::to_string),
+                probes::resource_max(r).unwrap_or_else(|| "?".into()),
                 r.recovers_on.name()
             )
         });
         let mut holds = pick.is_some_and(|r| {
-            r.max.as_ref().map(ToString::to_string).as_deref() == Some(expected_max.as_str())
+            probes::resource_max(r).as_deref() == Some(expected_max.as_str())
                 && probes::recovery(&resource.recovery) == Some(r.recovers_on)
         });
         // The die or amount: a dice roll of the item that carries it; Breath Weapon's damage
@@ -427,6 +425,24 @@ fn features(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
                 let holds = shown.as_deref() == Some(feature.value.as_str());
                 (shown, holds)
             }
+            Some(FeatureProbe::ChallengeRating(name)) => {
+                let shown = field(sheet, name);
+                let want = probes::challenge_rating(&feature.value);
+                let holds = want.is_some() && shown.as_deref() == want;
+                (shown, holds)
+            }
+            Some(FeatureProbe::RegainOnInitiative(resource)) => {
+                let shown = probes::regain_on_initiative(sheet, resource);
+                let want = probes::leading_number(&feature.value);
+                let holds = want.is_some_and(|w| shown.as_deref() == Some(w.to_string().as_str()));
+                (shown, holds)
+            }
+            Some(FeatureProbe::Percent(item, roll)) => {
+                let shown = roll_at(sheet, item, roll, None).and_then(roll_value);
+                let want = probes::percent(&feature.value);
+                let holds = want.is_some_and(|w| shown.as_deref() == Some(w.to_string().as_str()));
+                (shown, holds)
+            }
         };
         n.push(label, feature.value.clone(), shown, holds);
     }
@@ -438,7 +454,7 @@ fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
         // A racial spell rolls from the race's copy (Infernal Legacy's hellish rebuke "as a
         // 2nd-level spell" is that copy's fixed roll, no slot to pick).
         let item = character::racial_spell(&file.build, &roll.spell)
-            .unwrap_or_else(|| format!("spells.{}", roll.spell));
+            .unwrap_or_else(|| probes::spell_roll_item(&roll.spell));
         let at = match roll.at.strip_prefix("slot ") {
             Some(slot) => slot.parse().ok().map(|s| ("slot", s)),
             None => Some(("caster_level", level)),

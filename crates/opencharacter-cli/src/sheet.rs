@@ -340,13 +340,37 @@ fn human(ruleset: &Ruleset, sheet: &Sheet, names: Option<&Translator<'_>>) -> St
                 .recovers
                 .as_ref()
                 .map_or_else(String::new, |a| format!(" ({a})"));
+            // Unlimited uses show no maximum; each further regain follows the recovery.
+            let max = if resource.unlimited {
+                say("unlimited", &[])
+            } else {
+                value(resource.max.as_ref())
+            };
+            let regains: String = resource
+                .regains
+                .iter()
+                .map(|regain| {
+                    let amount = regain
+                        .amount
+                        .as_ref()
+                        .map_or_else(|| say("all", &[]), ToString::to_string);
+                    let word = if regain.when_empty {
+                        "regains-empty"
+                    } else {
+                        "regains"
+                    };
+                    format!(
+                        ", {}",
+                        say(word, &[("amount", &amount), ("on", regain.on.name())])
+                    )
+                })
+                .collect();
             let _ = writeln!(
                 out,
-                "  {}/{}: {} / {}, {}{amount}",
+                "  {}/{}: {} / {max}, {}{amount}{regains}",
                 resource.item,
                 resource.id,
                 value(resource.current.as_ref()),
-                value(resource.max.as_ref()),
                 say("recovers", &[("on", resource.recovers_on.name())]),
             );
         }

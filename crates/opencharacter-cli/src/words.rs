@@ -24,6 +24,18 @@ pub const WORDS: &[(&str, &str, &str)] = &[
     ("h-live", "Live", "En juego"),
     ("h-purse", "Purse", "Bolsa"),
     ("recovers", "recovers: {on}", "se recupera: {on}"),
+    ("unlimited", "unlimited", "ilimitado"),
+    ("all", "all", "todo"),
+    (
+        "regains",
+        "regains {amount} on {on}",
+        "recupera {amount} en {on}",
+    ),
+    (
+        "regains-empty",
+        "regains {amount} on {on} with none left",
+        "recupera {amount} en {on} si no queda nada",
+    ),
     ("h-content", "Content", "Contenido"),
     ("h-rolls", "Rolls", "Tiradas"),
     ("h-issues", "Issues", "Problemas"),

@@ -54,8 +54,8 @@ mod tests;
 
 pub use evaluate::{
     AppliedEffect, EffectSource, EvaluateOptions, Evaluator, FieldValue, Origin, OwnedItem,
-    PoolValue, PurseFamily, ResourceValue, Sheet, StatBlockError, TrackValue, ValueSource,
-    WoundTrackValue, evaluate, evaluate_stat_block, stat_block_character,
+    PoolValue, PurseFamily, RegainValue, ResourceValue, Sheet, StatBlockError, TrackValue,
+    ValueSource, WoundTrackValue, evaluate, evaluate_stat_block, stat_block_character,
 };
 pub use rolls::{
     Advantage, CheckInput, CheckOdds, CheckRoll, DiceRoll, Difficulty, Odds, Roll, RollError,

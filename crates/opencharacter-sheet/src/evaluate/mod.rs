@@ -50,7 +50,7 @@ use self::fields::evaluate_fields;
 use self::ownership::collect_owned;
 pub(crate) use self::ownership::{Owned, item_property_types, item_type_def};
 use self::purse::purse;
-pub use self::resources::ResourceValue;
+pub use self::resources::{RegainValue, ResourceValue};
 use self::settings::settings;
 pub use self::sheet::{
     AppliedEffect, EffectSource, FieldValue, Origin, OwnedItem, PoolValue, PurseFamily, Sheet,

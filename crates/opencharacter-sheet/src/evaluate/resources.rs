@@ -34,13 +34,34 @@ pub struct ResourceValue {
     pub id: FieldId,
     /// The current value (saved, or where a new resource starts).
     pub current: Option<SheetValue>,
-    /// The maximum for this character.
+    /// The maximum for this character; none while its uses are `unlimited`.
     pub max: Option<SheetValue>,
+    /// Whether its uses are unlimited now (the resource's `unlimited` condition holds): no
+    /// maximum, nothing to spend down.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited: bool,
     /// When it comes back.
     pub recovers_on: RecoveryEvent,
     /// How much comes back (canonical dice text or a number); back to the maximum when none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recovers: Option<SheetValue>,
+    /// The further events that bring some back now (those whose `when` holds).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub regains: Vec<RegainValue>,
+}
+
+/// A further event that brings some of a resource back, as the sheet shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegainValue {
+    /// The event of play.
+    pub on: RecoveryEvent,
+    /// How much comes back (canonical dice text or a number); back to the maximum when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<SheetValue>,
+    /// Only when none is left.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub when_empty: bool,
 }
 
 impl ResourceValue {
@@ -113,15 +134,64 @@ impl After<'_, '_, '_> {
                         continue;
                     }
                 }
-                let max = match read(resource.max.as_str()) {
-                    Ok(text) => {
-                        formula_value(&env, self.engine, &text, self.failed, &mut diagnostics)
-                    }
-                    Err(reason) => {
-                        diagnostics.push(failed(&resource.max, reason));
-                        None
+                // A condition (a resource's `when`, `unlimited`, a regain's `when`) read for
+                // the owner: true only when it gives `true`.
+                let holds = |formula: &Formula, diagnostics: &mut Vec<Diagnostic>| {
+                    let value = match read(formula.as_str()) {
+                        Ok(text) => {
+                            formula_value(&env, self.engine, &text, self.failed, diagnostics)
+                        }
+                        Err(reason) => {
+                            diagnostics.push(failed(formula, reason));
+                            None
+                        }
+                    };
+                    value == Some(Value::Bool(true))
+                };
+                let unlimited = resource
+                    .unlimited
+                    .as_ref()
+                    .is_some_and(|u| holds(u, &mut diagnostics));
+                let max = if unlimited {
+                    None
+                } else {
+                    match read(resource.max.as_str()) {
+                        Ok(text) => {
+                            formula_value(&env, self.engine, &text, self.failed, &mut diagnostics)
+                        }
+                        Err(reason) => {
+                            diagnostics.push(failed(&resource.max, reason));
+                            None
+                        }
                     }
                 };
+                let mut regains = Vec::new();
+                for regain in &resource.regains {
+                    if regain
+                        .when
+                        .as_ref()
+                        .is_some_and(|w| !holds(w, &mut diagnostics))
+                    {
+                        continue;
+                    }
+                    let amount = match &regain.amount {
+                        None => None,
+                        Some(amount) => match read(amount.as_str()) {
+                            Ok(text) => {
+                                dice_text(&env, self.engine, &text, self.failed, &mut diagnostics)
+                            }
+                            Err(reason) => {
+                                diagnostics.push(failed(&Formula(amount.to_string()), reason));
+                                None
+                            }
+                        },
+                    };
+                    regains.push(RegainValue {
+                        on: regain.on,
+                        amount: amount.map(SheetValue),
+                        when_empty: regain.when_empty,
+                    });
+                }
                 let recovers = match &resource.recovery.amount {
                     None => None,
                     Some(amount) => match read(amount.as_str()) {
@@ -146,8 +216,10 @@ impl After<'_, '_, '_> {
                     id: id.clone(),
                     current: current.map(SheetValue),
                     max: max.map(SheetValue),
+                    unlimited,
                     recovers_on: resource.recovery.on,
                     recovers: recovers.map(SheetValue),
+                    regains,
                 };
                 self.sheet.resources.push(value);
             }

@@ -399,9 +399,18 @@ impl<'a> Walker<'a> {
                 for (id, resource) in resources {
                     w.within(id, |w| {
                         w.formula("max", Some(&resource.max));
+                        w.formula("unlimited", resource.unlimited.as_ref());
                         w.formula("when", resource.when.as_ref());
                         w.within("recovery", |w| {
                             w.dice("amount", resource.recovery.amount.as_ref());
+                        });
+                        w.within("regains", |w| {
+                            for (i, regain) in resource.regains.iter().enumerate() {
+                                w.within(i.to_string(), |w| {
+                                    w.dice("amount", regain.amount.as_ref());
+                                    w.formula("when", regain.when.as_ref());
+                                });
+                            }
                         });
                     });
                 }

@@ -55,7 +55,7 @@ pub use layer::{HideRule, Layer};
 pub use manifest::{License, LicenseKind, Manifest};
 pub use release::{CompiledFormula, PackRelease};
 pub use resolution::{Band, BandRange, BandSet, Bound, LadderStep, Resolution, ResolutionKind};
-pub use resources::{Recovery, RecoveryEvent, ResourceDef};
+pub use resources::{Recovery, RecoveryEvent, Regain, ResourceDef};
 pub use rules::{ContentLevels, ContentTypeDef, FieldDef, RulesDocument, ValueType};
 pub use ruleset::{Conflict, Ruleset, RulesetContent, RulesetPack, Withdrawn};
 pub use upgrade::{Upgrade, UpgradeScript, UpgradeStep};

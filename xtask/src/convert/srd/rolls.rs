@@ -51,6 +51,11 @@ pub const SPELL_FIXES: &[(&str, &str, &str)] = &[
     ("arcane-hand", "damage", "(2 * slot - 6)d8"),
     ("arcane-hand", "damage_type", "damage-types.force"),
     ("arcane-hand", "attack_kind", "melee"),
+    // "Each creature within 5 feet of that point must make a Dexterity saving throw. A
+    // creature takes 3d10 lightning damage on a failed save, or half as much on a successful
+    // one" (the data carries the damage, not the save).
+    ("call-lightning", "save_ability", "abilities.dex"),
+    ("call-lightning", "save_success", "half"),
 ];
 
 /// One term of a row of a damage table: dice, a flat number, or the spellcasting modifier.

@@ -1378,8 +1378,17 @@ fn content_types(ctx: &mut Ctx<'_>, facts: &Facts) -> Result<(), Error> {
         }
         let numbers: Vec<String> = facts.monster_numbers.iter().cloned().collect();
         let declarations = super::rolls::declarations(id, &numbers).or_else(|| {
-            super::mechanics::roll_declarations(id).map(|(_, rolls, labels)| {
+            super::mechanics::roll_declarations(id).map(|(_, rolls, mut labels)| {
                 let mut declared = Map::new();
+                if id == "feature" {
+                    // The slot a feature spends (Divine Smite), as spells' `slot`.
+                    declared.insert("parameters".into(), super::mechanics::feature_parameters());
+                    labels.extend(
+                        super::mechanics::PARAMETER_LABELS
+                            .iter()
+                            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+                    );
+                }
                 declared.insert("rolls".into(), rolls);
                 (declared, labels)
             })

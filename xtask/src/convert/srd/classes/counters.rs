@@ -17,8 +17,9 @@ pub struct Counter {
     pub steps: Vec<(i64, String)>,
 }
 
-/// The columns of `class`'s table with whole numbers or dice (a fraction such as Destroy
-/// Undead's CR 1/2, a boolean or a table is left out).
+/// The columns of `class`'s table with numbers or dice (a boolean or a table is left out). A
+/// fraction, Destroy Undead's CR 1/2 at cleric 5, is written as its exact decimal (`0.5`):
+/// the formula language's numbers are exact rationals, so the field shows `1/2`.
 pub fn counters(corpus: &Corpus, class: &str) -> Vec<Counter> {
     let mut levels: Vec<&Value> = corpus
         .get("Levels")
@@ -32,6 +33,10 @@ pub fn counters(corpus: &Corpus, class: &str) -> Vec<Counter> {
         for (key, value) in level["class_specific"].as_object().into_iter().flatten() {
             let (text, dice) = match value {
                 Value::Number(v) if v.is_i64() => (v.to_string(), false),
+                // Only halves, quarters and eighths occur (challenge ratings); each is exact.
+                Value::Number(v) if v.as_f64().is_some_and(|f| (f * 8.0).fract() == 0.0) => {
+                    (v.to_string(), false)
+                }
                 Value::Object(d) if d.contains_key("dice_count") => {
                     (format!("{}d{}", d["dice_count"], d["dice_value"]), true)
                 }
@@ -67,7 +72,7 @@ pub fn lookup(counter: &Counter, over: &str) -> String {
         }
         out.push(')');
         out
-    } else {
+    } else if counter.steps.iter().all(|(_, v)| v.parse::<i64>().is_ok()) {
         breakpoints(
             over,
             counter
@@ -75,5 +80,17 @@ pub fn lookup(counter: &Counter, over: &str) -> String {
                 .iter()
                 .filter_map(|(l, v)| Some((*l, v.parse::<i64>().ok()?))),
         )
+    } else {
+        // A column with a fraction: the same `lookup`, its values as the data writes them.
+        let mut out = format!("lookup({over}, 0, 0");
+        let mut last = "0";
+        for (level, value) in &counter.steps {
+            if value != last {
+                out.push_str(&format!(", {level}, {value}"));
+                last = value;
+            }
+        }
+        out.push(')');
+        out
     }
 }

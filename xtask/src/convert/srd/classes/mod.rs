@@ -13,6 +13,7 @@ mod counters;
 mod effects;
 mod expertise;
 mod improvements;
+mod resource_play;
 mod resources;
 mod tables;
 

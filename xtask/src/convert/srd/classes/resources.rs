@@ -20,7 +20,7 @@ pub type Resource = (
 pub const RESOURCES: &[Resource] = &[
     (
         "rage",
-        "Rage (barbarian table): 2 rages at 1st level, 3 at 3rd, 4 at 6th, 5 at 12th, 6 at 17th (unlimited at 20th is not a number); back on a long rest",
+        "Rage (barbarian table): 2 rages at 1st level, 3 at 3rd, 4 at 6th, 5 at 12th, 6 at 17th (unlimited at 20th: `resource_play`); back on a long rest",
         "uses",
         "lookup(levels(\"classes.barbarian\"), 1, 2, 3, 3, 6, 4, 12, 5, 17, 6)",
         "longRest",
@@ -124,7 +124,7 @@ pub const RESOURCES: &[Resource] = &[
     ),
     (
         "wild-shape-cr-1-4-or-below-no-flying-or-swim-speed",
-        "Wild Shape (druid 2): twice, back on a short or long rest (unlimited at 20th, Archdruid, is not a number)",
+        "Wild Shape (druid 2): twice, back on a short or long rest (unlimited at 20th, Archdruid: `resource_play`)",
         "uses",
         "2",
         "shortRest",
@@ -294,6 +294,7 @@ pub fn feature_resources(local: &str) -> serde_json::Value {
         {
             resource["when"] = serde_json::json!(when);
         }
+        super::resource_play::extend(local, id, &mut resource);
         out.insert((*id).to_owned(), resource);
     }
     if out.is_empty() {

@@ -11,7 +11,8 @@ const CLASS_CHOICE: &str = "the class asks the choice: each pick (an expertise, 
 const SUBCLASS_SPELLS: &str = "the subclass grants its spells by class level";
 const CLASS_TABLE: &str =
     "the class computes its slots, cantrips, spells known and prepared from its own level";
-const UNLIMITED: &str = "unlimited uses, no number (the resource keeps the table's last count)";
+const UNLIMITED: &str =
+    "unlimited uses: the resource it raises carries them (`unlimited` from the class level)";
 const SPELLS_FROM_ANY: &str =
     "spells chosen from any class: the spells known count carries the number";
 
@@ -46,7 +47,7 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "feature",
         "superior-inspiration",
         Why::NoneNeeded(
-            "regains one Bardic Inspiration when initiative is rolled with none left, no number",
+            "regains one Bardic Inspiration when initiative is rolled with none left: Font of Inspiration's resource carries it (`regains`)",
         ),
     ),
     ("feature", "channel-divinity*", Why::NoneNeeded(SPENDS)),
@@ -77,13 +78,6 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "feature",
         "sorcerous-restoration",
         Why::NoneNeeded("regains 4 sorcery points on a short rest: Font of Magic's pool"),
-    ),
-    (
-        "feature",
-        "divine-intervention",
-        Why::Waits(
-            "a recovery after seven days (or a long rest when it fails), not an event the format names: no mechanism yet",
-        ),
     ),
     (
         "feature",
@@ -121,7 +115,6 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "beast-spells",
         Why::NoneNeeded("casting in wild shape, no number"),
     ),
-    ("feature", "divine-smite", Why::Waits(SLOT_ROLLS)),
     (
         "feature",
         "hunters-prey-*",
@@ -356,7 +349,9 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
     (
         "feature",
         "perfect-self",
-        Why::NoneNeeded("regains 4 ki when initiative is rolled with none left: Ki's pool"),
+        Why::NoneNeeded(
+            "regains 4 ki when initiative is rolled with none left: Ki's resource carries it (`regains`)",
+        ),
     ),
     (
         "feature",

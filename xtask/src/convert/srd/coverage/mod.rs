@@ -66,8 +66,9 @@ pub const COVERED: [(&str, &str); 7] = [
 ];
 
 /// Properties that are mechanics by themselves: rolls' dice and DCs, a stat block.
-const MECHANICAL_PROPERTIES: [&str; 24] = [
+const MECHANICAL_PROPERTIES: [&str; 25] = [
     "breath_damage",
+    "chance",
     "score",
     "swim_speed",
     "attack_bonus",

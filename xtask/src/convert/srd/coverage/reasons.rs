@@ -14,7 +14,6 @@ pub const SIZE: &str =
     "a size change (its advantage, its damage die): the sheet has no size field yet";
 pub const AT_WILL_SPELL: &str =
     "a spell cast at will (False Life): the feature's own roll of the spell, not yet in the pack";
-pub const SLOT_ROLLS: &str = "a feature's roll over the spell slot it spends (roll parameters on features): not yet in the pack";
 pub const TARGET: &str = "a bonus that depends on the target, the roll being made or the spell cast, not on the sheet: no mechanism yet";
 pub const ITEM_SPELLS: &str =
     "an item's spells at the item's own DC and attack bonus: no mechanism yet";

@@ -45,6 +45,7 @@ mod charges;
 mod features;
 mod item_rolls;
 mod items;
+mod play_rolls;
 mod races;
 mod spells;
 mod states;
@@ -54,6 +55,7 @@ pub mod weapon_rules;
 pub use features::{FEATURE_GRANTS, FEATURE_ROLLS, FEATURES};
 pub use item_rolls::ITEM_ROLLS;
 pub use items::{ITEMS, raised_score_effects};
+pub use play_rolls::{PARAMETER_LABELS, PLAY_FEATURE_ROLLS, feature_parameters};
 pub use races::{
     RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, ability_bonus_choice, racial_choice,
 };
@@ -433,6 +435,11 @@ pub fn roll_declarations(type_id: &str) -> Option<RollDeclarations> {
                 ("die", "Die"),
                 ("reduction", "Damage reduced by"),
             ]);
+            // A percentage against a d100 (Divine Intervention, `play_rolls`).
+            let (property, roll, label) = play_rolls::chance_declaration();
+            properties.push(property);
+            rolls[label.0] = roll;
+            labels.push(label);
         }
         _ => return None,
     }
@@ -453,10 +460,11 @@ pub fn table_properties(table: &[PropertyEntry], local: &str) -> Map<String, Val
         .collect()
 }
 
-/// The roll properties [`FEATURE_ROLLS`] gives a feature.
+/// The roll properties [`FEATURE_ROLLS`] and [`PLAY_FEATURE_ROLLS`] give a feature.
 pub fn feature_roll_properties(local: &str) -> Map<String, Value> {
     FEATURE_ROLLS
         .iter()
+        .chain(PLAY_FEATURE_ROLLS)
         .filter(|(index, _, _)| *index == local)
         .flat_map(|(_, _, properties)| properties.iter())
         .map(|(key, value)| ((*key).to_owned(), json!(value)))
