@@ -50,11 +50,13 @@ pub enum Feature {
     ContentResources,
     /// An effect with `byQuantity`, scaled by its item's quantity.
     EffectByQuantity,
+    /// A content item's `rollModifiers` (changes to the rolls of the owner's other items).
+    RollModifiers,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 14] = [
+    pub const ALL: [Feature; 15] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -69,6 +71,7 @@ impl Feature {
         Feature::ItemVariants,
         Feature::ContentResources,
         Feature::EffectByQuantity,
+        Feature::RollModifiers,
     ];
 
     /// The spec version that introduced the feature.
@@ -85,7 +88,8 @@ impl Feature {
             | Feature::EffectBestBound
             | Feature::ItemVariants
             | Feature::ContentResources
-            | Feature::EffectByQuantity => Version::new(1, 8, 0),
+            | Feature::EffectByQuantity
+            | Feature::RollModifiers => Version::new(1, 8, 0),
         }
     }
 
@@ -106,6 +110,7 @@ impl Feature {
             Feature::ItemVariants => "item-variants",
             Feature::ContentResources => "content-resources",
             Feature::EffectByQuantity => "effect-by-quantity",
+            Feature::RollModifiers => "roll-modifiers",
         }
     }
 
@@ -126,6 +131,7 @@ impl Feature {
             Feature::ItemVariants => "a `variantOf`",
             Feature::ContentResources => "a content item's `resources`",
             Feature::EffectByQuantity => "an effect with `byQuantity`",
+            Feature::RollModifiers => "a content item's `rollModifiers`",
         }
     }
 }
@@ -294,6 +300,9 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
         }
         if item.resources.as_ref().is_some_and(|r| !r.is_empty()) {
             note(Feature::ContentResources, format!("{at}/resources"));
+        }
+        if !item.roll_modifiers.is_empty() {
+            note(Feature::RollModifiers, format!("{at}/rollModifiers"));
         }
         let item_effects = item.effects.iter().flatten().enumerate();
         effects.extend(item_effects.map(|(i, e)| (format!("{at}/effects/{i}"), e)));
