@@ -46,6 +46,7 @@ mod features;
 mod item_rolls;
 mod items;
 mod races;
+mod roll_modifiers;
 mod spells;
 mod variants;
 
@@ -55,6 +56,7 @@ pub use items::{ITEMS, raised_score_effects};
 pub use races::{
     RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, ability_bonus_choice, racial_choice,
 };
+pub use roll_modifiers::{FIELD_EFFECTS as ROLL_MODIFIER_FIELD_EFFECTS, FIELDS as ROLL_MODIFIER_FIELDS, feature_roll_modifiers};
 pub use spells::SPELLS;
 pub use variants::{variant, variant_properties};
 
