@@ -220,6 +220,11 @@ pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
         "Metamagic known" => Number("sorcerer.metamagic_known"),
         "Eldritch Invocations known" => Number("warlock.invocations_known"),
         "Aura of Protection" => Number("paladin.aura_of_protection"),
+        // The bonuses a feature's roll modifiers add, each the class's field they read.
+        "Empowered Evocation" => Number("wizard.empowered_evocation"),
+        "Elemental Affinity" => Number("sorcerer.elemental_affinity"),
+        "Disciple of Life" => Number("cleric.disciple_of_life"),
+        "Foe Slayer" => Number("ranger.foe_slayer"),
         _ => return None,
     })
 }
