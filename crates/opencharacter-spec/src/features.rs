@@ -393,19 +393,22 @@ mod tests {
                 ("item-variants", "1.8.0".to_owned()),
                 ("content-resources", "1.8.0".to_owned()),
                 ("effect-by-quantity", "1.8.0".to_owned()),
+                ("roll-modifiers", "1.8.0".to_owned()),
             ]
         );
     }
 
-    /// versions.md: a content item's own `variantOf` and `resources`, and `best`, `bound` or
-    /// `byQuantity` in an item's or a template's effects, need 1.8.0 though the rules use none.
+    /// versions.md: a content item's own `variantOf`, `resources` and `rollModifiers`, and
+    /// `best`, `bound` or `byQuantity` in an item's or a template's effects, need 1.8.0 though
+    /// the rules use none.
     #[test]
     fn content_alone_can_need_1_8() {
         let rules = RulesDocument::default();
         let content: IndexMap<ContentId, ContentItem> = crate::yaml::from_str(
             "wands.missiles:\n  type: wand\n  resources: { charges: { max: \"7\" } }\n\
              armor.plus-one:\n  type: armor\n  variantOf: [armor]\n\
-             charms.stone:\n  type: charm\n  effects: [{ target: ward, op: best, value: \"2\", byQuantity: true }]\n",
+             charms.stone:\n  type: charm\n  effects: [{ target: ward, op: best, value: \"2\", byQuantity: true }]\n\
+             feats.keen:\n  type: feat\n  rollModifiers: [{ type: spell, rolls: [damage], add: \"1\" }]\n",
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let templates = IndexMap::new();
@@ -439,6 +442,10 @@ mod tests {
                 (
                     "effect-by-quantity",
                     "/content/charms.stone/effects/0/byQuantity".to_owned()
+                ),
+                (
+                    "roll-modifiers",
+                    "/content/feats.keen/rollModifiers".to_owned()
                 ),
             ]
         );
