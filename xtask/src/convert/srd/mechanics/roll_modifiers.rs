@@ -37,7 +37,12 @@ pub const FIELD_EFFECTS: &[Entry] = &[
     (
         "elemental-affinity",
         "Elemental Affinity (Draconic Bloodline, sorcerer 6): + Charisma modifier to one damage roll of a spell of the ancestry's damage type",
-        &[("sorcerer.elemental_affinity", "set", "abilities.cha.mod", "")],
+        &[(
+            "sorcerer.elemental_affinity",
+            "set",
+            "abilities.cha.mod",
+            "",
+        )],
     ),
     (
         "disciple-of-life",
