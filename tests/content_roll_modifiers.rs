@@ -124,7 +124,11 @@ fn without_modifiers_the_spells_roll_as_written() {
     assert_entries(
         &sheet,
         "mend:healing",
-        &[(1, 1, "1d8 + 3", None), (2, 1, "2d8 + 3", None), (3, 1, "3d8 + 3", None)],
+        &[
+            (1, 1, "1d8 + 3", None),
+            (2, 1, "2d8 + 3", None),
+            (3, 1, "3d8 + 3", None),
+        ],
     );
     assert_eq!(entries(&sheet, "balm:healing").len(), 1);
 }
@@ -190,13 +194,21 @@ fn a_healing_bonus_reads_the_circle_and_makes_a_roll_vary_over_it() {
     assert_entries(
         &sheet,
         "mend:healing",
-        &[(1, 1, "1d8 + 6", None), (2, 1, "2d8 + 7", None), (3, 1, "3d8 + 8", None)],
+        &[
+            (1, 1, "1d8 + 6", None),
+            (2, 1, "2d8 + 7", None),
+            (3, 1, "3d8 + 8", None),
+        ],
     );
     // Balm's 2d4 is the same at every circle, but the bonus is not: 2d4 + 3, + 4, + 5.
     assert_entries(
         &sheet,
         "balm:healing",
-        &[(1, 1, "2d4 + 3", None), (2, 1, "2d4 + 4", None), (3, 1, "2d4 + 5", None)],
+        &[
+            (1, 1, "2d4 + 3", None),
+            (2, 1, "2d4 + 4", None),
+            (3, 1, "2d4 + 5", None),
+        ],
     );
     // Soothe is a cantrip (circle 0): not reached, 1d4 at each circle 0 to 3 it now varies over.
     assert_entries(

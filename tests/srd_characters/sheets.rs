@@ -517,16 +517,8 @@ fn reason(file: &str, label: &str) -> &'static str {
         return "unlimited Wild Shape at druid 20 (Archdruid): an unlimited count is no number";
     }
     if label.starts_with("spell_rolls.") {
-        return if label.contains("cure-wounds") {
-            "Disciple of Life (+2 + the slot level to healing spells) or Supreme Healing (maximum dice): a bonus by the spell cast, no mechanism"
-        } else if label.contains("divine-smite") {
+        return if label.contains("divine-smite") {
             "Divine Smite: a feature's roll over the spell slot it spends, not yet in the pack"
-        } else if label.contains("eldritch-blast") {
-            "Agonizing Blast (+CHA to each beam): a bonus to one spell, no mechanism"
-        } else if class == "wizard" {
-            "Empowered Evocation (+INT to an evocation's damage): a bonus by the spell cast, no mechanism"
-        } else if class == "sorcerer" {
-            "Elemental Affinity (+CHA to fire damage): a bonus by the spell cast, no mechanism"
         } else if label.contains("call-lightning") {
             "call lightning's save: the spell's save is not in its data (the spells' part)"
         } else {
@@ -547,9 +539,7 @@ fn reason(file: &str, label: &str) -> &'static str {
             "Superior Inspiration" | "Perfect Self" => {
                 "a use regained when initiative is rolled: no event of play for it"
             }
-            _ => {
-                "a bonus by the spell cast or the roll made (Disciple of Life, Elemental Affinity, Empowered Evocation, Foe Slayer): no mechanism"
-            }
+            _ => "a feature's number no field or roll of the pack shows yet",
         };
     }
     if label.starts_with("spellcasting.") {
