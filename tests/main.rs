@@ -22,6 +22,7 @@ mod class_levels;
 mod content_granted_choices;
 mod content_inventory;
 mod content_resources;
+mod content_roll_modifiers;
 mod content_variants;
 mod dice_values;
 mod fitd_pack;

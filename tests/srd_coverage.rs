@@ -5,7 +5,7 @@
 //! with a reason ("none needed: …" or "waits for <mechanism>"); none may be unreviewed.
 //!
 //! "Carries mechanics" is stated here as the converter states it: the item has effects,
-//! grants, choices or resources (charges, uses), or a property that gives a roll or a stat block
+//! grants, choices, resources (charges, uses) or roll modifiers, or a property that gives a roll or a stat block
 //! (dice, a DC, a save, an attack, a magic weapon's bonus or extra dice, armor class and hit
 //! points, a speed).
 
@@ -67,6 +67,7 @@ fn has_mechanics(item: &Value) -> bool {
         || nonempty("grants")
         || nonempty("choices")
         || nonempty("resources")
+        || nonempty("rollModifiers")
         || item["properties"]
             .as_object()
             .is_some_and(|p| MECHANICAL_PROPERTIES.iter().any(|k| p.contains_key(*k)))

@@ -234,6 +234,11 @@ pub fn feature_probe(name: &str, value: &str) -> Option<FeatureProbe> {
         "Divine Intervention" => Percent("features.divine-intervention", "chance"),
         "Superior Inspiration" => RegainOnInitiative("Bardic Inspiration"),
         "Perfect Self" => RegainOnInitiative("Ki"),
+        // The bonuses a feature's roll modifiers add, each the class's field they read.
+        "Empowered Evocation" => Number("wizard.empowered_evocation"),
+        "Elemental Affinity" => Number("sorcerer.elemental_affinity"),
+        "Disciple of Life" => Number("cleric.disciple_of_life"),
+        "Foe Slayer" => Number("ranger.foe_slayer"),
         _ => return None,
     })
 }

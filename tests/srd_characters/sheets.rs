@@ -477,13 +477,18 @@ fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
             (any.map(|_| roll.roll.clone()), any.is_some())
         };
         n.push(format!("{label}.roll"), roll.roll.clone(), shown, holds);
-        // The dice: `3 × (1d4 + 1)` is three rolls of `1d4 + 1`.
-        let (times, dice) = match roll.dice.split_once(" × ") {
+        // The dice: `3 × (1d4 + 1)` is three rolls of `1d4 + 1`; `…, one roll + 5` adds 5 to
+        // one of them (a bonus to one damage roll of the spell: the roll's `once`).
+        let (dice_text, once) = match roll.dice.split_once(", one roll + ") {
+            Some((dice, once)) => (dice, Some(once)),
+            None => (roll.dice.as_str(), None),
+        };
+        let (times, dice) = match dice_text.split_once(" × ") {
             Some((times, dice)) => (
                 times.parse::<i64>().ok().filter(|t| *t != 1),
                 dice.trim_start_matches('(').trim_end_matches(')'),
             ),
-            None => (None, roll.dice.as_str()),
+            None => (None, dice_text),
         };
         let kind = if roll.roll == "healing" {
             "healing"
@@ -492,14 +497,25 @@ fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
         };
         let found = roll_at(sheet, &item, kind, at);
         let shown = found.and_then(|r| {
-            roll_value(r).map(|d| match r.times {
-                Some(t) if t != 1 => format!("{t} × ({d})"),
-                _ => d,
+            roll_value(r).map(|d| {
+                let d = match r.times {
+                    Some(t) if t != 1 => format!("{t} × ({d})"),
+                    _ => d,
+                };
+                match &r.once {
+                    Some(once) => format!("{d}, one roll + {once}"),
+                    None => d,
+                }
             })
         });
         let holds = found.is_some_and(|r| {
             roll_value(r).is_some_and(|d| same_dice(&d, dice))
                 && r.times.filter(|t| *t != 1) == times
+                && match (&r.once, once) {
+                    (None, None) => true,
+                    (Some(shown), Some(want)) => same_dice(shown, want),
+                    _ => false,
+                }
         });
         n.push(format!("{label}.dice"), roll.dice.clone(), shown, holds);
     }
@@ -528,16 +544,8 @@ fn reason(file: &str, label: &str) -> &'static str {
         return "unlimited Wild Shape at druid 20 (Archdruid): an unlimited count is no number";
     }
     if label.starts_with("spell_rolls.") {
-        return if label.contains("cure-wounds") {
-            "Disciple of Life (+2 + the slot level to healing spells) or Supreme Healing (maximum dice): a bonus by the spell cast, no mechanism"
-        } else if label.contains("divine-smite") {
+        return if label.contains("divine-smite") {
             "Divine Smite: a feature's roll over the spell slot it spends, not yet in the pack"
-        } else if label.contains("eldritch-blast") {
-            "Agonizing Blast (+CHA to each beam): a bonus to one spell, no mechanism"
-        } else if class == "wizard" {
-            "Empowered Evocation (+INT to an evocation's damage): a bonus by the spell cast, no mechanism"
-        } else if class == "sorcerer" {
-            "Elemental Affinity (+CHA to fire damage): a bonus by the spell cast, no mechanism"
         } else if label.contains("call-lightning") {
             "call lightning's save: the spell's save is not in its data (the spells' part)"
         } else {
@@ -555,9 +563,7 @@ fn reason(file: &str, label: &str) -> &'static str {
             "Superior Inspiration" | "Perfect Self" => {
                 "a use regained when initiative is rolled: no event of play for it"
             }
-            _ => {
-                "a bonus by the spell cast or the roll made (Disciple of Life, Elemental Affinity, Empowered Evocation, Foe Slayer): no mechanism"
-            }
+            _ => "a feature's number no field or roll of the pack shows yet",
         };
     }
     if label.starts_with("spellcasting.") {

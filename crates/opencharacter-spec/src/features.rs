@@ -52,11 +52,13 @@ pub enum Feature {
     EffectByQuantity,
     /// An effect with `whileActive`, holding only while its item is in play.
     EffectWhileActive,
+    /// A content item's `rollModifiers` (changes to the rolls of the owner's other items).
+    RollModifiers,
 }
 
 impl Feature {
     /// Every feature, in the order the table lists them.
-    pub const ALL: [Feature; 15] = [
+    pub const ALL: [Feature; 16] = [
         Feature::Layers,
         Feature::WorldGuidance,
         Feature::LayerCoinRemoval,
@@ -72,6 +74,7 @@ impl Feature {
         Feature::ContentResources,
         Feature::EffectByQuantity,
         Feature::EffectWhileActive,
+        Feature::RollModifiers,
     ];
 
     /// The spec version that introduced the feature.
@@ -89,7 +92,8 @@ impl Feature {
             | Feature::ItemVariants
             | Feature::ContentResources
             | Feature::EffectByQuantity
-            | Feature::EffectWhileActive => Version::new(1, 8, 0),
+            | Feature::EffectWhileActive
+            | Feature::RollModifiers => Version::new(1, 8, 0),
         }
     }
 
@@ -111,6 +115,7 @@ impl Feature {
             Feature::ContentResources => "content-resources",
             Feature::EffectByQuantity => "effect-by-quantity",
             Feature::EffectWhileActive => "effect-while-active",
+            Feature::RollModifiers => "roll-modifiers",
         }
     }
 
@@ -132,6 +137,7 @@ impl Feature {
             Feature::ContentResources => "a content item's `resources`",
             Feature::EffectByQuantity => "an effect with `byQuantity`",
             Feature::EffectWhileActive => "an effect with `whileActive`",
+            Feature::RollModifiers => "a content item's `rollModifiers`",
         }
     }
 }
@@ -301,6 +307,9 @@ pub fn features_used(pack: &PackContents<'_>) -> Vec<FeatureUse> {
         if item.resources.as_ref().is_some_and(|r| !r.is_empty()) {
             note(Feature::ContentResources, format!("{at}/resources"));
         }
+        if !item.roll_modifiers.is_empty() {
+            note(Feature::RollModifiers, format!("{at}/rollModifiers"));
+        }
         let item_effects = item.effects.iter().flatten().enumerate();
         effects.extend(item_effects.map(|(i, e)| (format!("{at}/effects/{i}"), e)));
     }
@@ -394,19 +403,22 @@ mod tests {
                 ("content-resources", "1.8.0".to_owned()),
                 ("effect-by-quantity", "1.8.0".to_owned()),
                 ("effect-while-active", "1.8.0".to_owned()),
+                ("roll-modifiers", "1.8.0".to_owned()),
             ]
         );
     }
 
-    /// versions.md: a content item's own `variantOf` and `resources`, and `best`, `bound` or
-    /// `byQuantity` in an item's or a template's effects, need 1.8.0 though the rules use none.
+    /// versions.md: a content item's own `variantOf`, `resources` and `rollModifiers`, and
+    /// `best`, `bound` or `byQuantity` in an item's or a template's effects, need 1.8.0 though
+    /// the rules use none.
     #[test]
     fn content_alone_can_need_1_8() {
         let rules = RulesDocument::default();
         let content: IndexMap<ContentId, ContentItem> = crate::yaml::from_str(
             "wands.missiles:\n  type: wand\n  resources: { charges: { max: \"7\" } }\n\
              armor.plus-one:\n  type: armor\n  variantOf: [armor]\n\
-             charms.stone:\n  type: charm\n  effects: [{ target: ward, op: best, value: \"2\", byQuantity: true }]\n",
+             charms.stone:\n  type: charm\n  effects: [{ target: ward, op: best, value: \"2\", byQuantity: true }]\n\
+             feats.keen:\n  type: feat\n  rollModifiers: [{ type: spell, rolls: [damage], add: \"1\" }]\n",
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let templates = IndexMap::new();
@@ -440,6 +452,10 @@ mod tests {
                 (
                     "effect-by-quantity",
                     "/content/charms.stone/effects/0/byQuantity".to_owned()
+                ),
+                (
+                    "roll-modifiers",
+                    "/content/feats.keen/rollModifiers".to_owned()
                 ),
             ]
         );

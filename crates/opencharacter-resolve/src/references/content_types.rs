@@ -2,7 +2,8 @@
 //! set and situational choices, its stat block's effect targets, the names its formulas may read
 //! besides fields (`item.<property>` of the type, its parameters), and parameters that would hide
 //! a name formulas already read (`roll-parameter-name`); the field a type's `levels` default
-//! from (`levels-default-not-number`).
+//! from (`levels-default-not-number`); content items' roll modifiers, which read the rolled
+//! item's properties and parameters and must name dice rolls of it (`roll-modifier-roll-unknown`).
 
 use std::borrow::Cow;
 
@@ -10,7 +11,7 @@ use opencharacter_spec::diagnostic::Kind;
 use opencharacter_spec::diagnostic::{Diagnostic, codes};
 use opencharacter_spec::ids::FieldId;
 use opencharacter_spec::model::formulas::escape_segment;
-use opencharacter_spec::model::{ContentTypeDef, PackRelease, ValueType};
+use opencharacter_spec::model::{ContentTypeDef, PackRelease, RollModifier, ValueType};
 use opencharacter_spec::pointer::tokens;
 
 use super::Checker;
@@ -85,6 +86,26 @@ impl<'r> Checker<'r> {
                 Scope {
                     item: Some((key.as_str(), def)),
                     parameters,
+                }
+            }
+            // A roll modifier's formulas read the parameters of the type whose rolls it changes.
+            ["content", id, "rollModifiers", index, ..] => {
+                let modifier = (release.content.iter())
+                    .find(|(key, _)| key.as_str() == *id)
+                    .and_then(|(_, item)| item.roll_modifiers.get(index.parse::<usize>().ok()?));
+                let target = modifier.and_then(|m| {
+                    let found = self
+                        .resolver
+                        .resolve_kind(self.pack, &m.content_type, NameKind::ContentType)
+                        .ok()?;
+                    self.ruleset.content_types.get_key_value(&found)
+                });
+                // Its `item.<property>` reads the rolled item: a property of that type.
+                Scope {
+                    item: target.map(|(key, def)| (key.local.as_str(), def)),
+                    parameters: target
+                        .map(|(_, def)| def.parameters.keys().map(FieldId::as_str).collect())
+                        .unwrap_or_default(),
                 }
             }
             ["content", id, "properties", ..] => {
@@ -166,6 +187,39 @@ impl<'r> Checker<'r> {
                                 "{at}/parameters/{}",
                                 escape_segment(name.as_str())
                             )),
+                    );
+                }
+            }
+        }
+    }
+
+    /// A content item's roll modifiers: the type they change must be a content type, their
+    /// `items` content, and each roll in `rolls` a `dice` roll the type declares
+    /// (`roll-modifier-roll-unknown`).
+    pub(super) fn roll_modifiers(&mut self, at: &str, modifiers: &[RollModifier]) {
+        for (index, modifier) in modifiers.iter().enumerate() {
+            let here = format!("{at}/{index}");
+            let found = self.kind(
+                &modifier.content_type,
+                NameKind::ContentType,
+                format!("{here}/type"),
+            );
+            for (i, item) in modifier.items.iter().enumerate() {
+                self.content_ref(item, format!("{here}/items/{i}"));
+            }
+            let Some(found) = found else { continue };
+            let Some(def) = self.ruleset.content_types.get(&found) else {
+                continue;
+            };
+            for (i, roll) in modifier.rolls.iter().enumerate() {
+                let dice = def.rolls.get(roll).is_some_and(|r| r.dice.is_some());
+                if !dice {
+                    self.out.push(
+                        Diagnostic::new(&codes::ROLL_MODIFIER_ROLL_UNKNOWN)
+                            .with_arg("roll", roll)
+                            .with_arg("type", &found)
+                            .with_pack(self.pack.clone())
+                            .with_pointer(format!("{here}/rolls/{i}")),
                     );
                 }
             }

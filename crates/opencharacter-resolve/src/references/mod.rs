@@ -425,6 +425,7 @@ impl<'r> Checker<'r> {
         if let Some(effects) = &item.effects {
             self.effects(&format!("{at}/effects"), effects);
         }
+        self.roll_modifiers(&format!("{at}/rollModifiers"), &item.roll_modifiers);
         if let Some(price) = &item.price {
             self.price(&format!("{at}/price"), price);
         }

@@ -10,6 +10,7 @@ use opencharacter_spec::ids::{FieldId, QualifiedContentId, QualifiedFieldId, Ref
 use opencharacter_spec::model::{ContentRollDef, ContentRollKind, ContentTypeDef};
 
 use super::checks::{check_of, check_value, dice_roll};
+use super::modifiers::{Active, Target};
 use super::{Roll, RollKind, RollOptions, RollSource, SaveRoll};
 use crate::engine::{Engine, Env, Extra};
 use crate::evaluate::{Owned, Sheet, item_type_def};
@@ -45,6 +46,7 @@ pub(super) fn item_rolls(
     item: &Owned<'_>,
     declared: &Declared<'_>,
     options: &RollOptions,
+    modifiers: &[Active<'_>],
     diagnostics: &mut Diagnostics,
 ) -> Vec<Roll> {
     let scope = ItemScope {
@@ -71,6 +73,8 @@ pub(super) fn item_rolls(
             kind,
             ctx: &declared.type_id.pack,
             options,
+            type_id: &declared.type_id,
+            modifiers,
         };
         let (mut entries, failure) = roll.entries();
         if let Some(reason) = failure {
@@ -125,6 +129,10 @@ struct RollAt<'x, 'a> {
     /// The content type's pack, where the roll's names resolve.
     ctx: &'x opencharacter_spec::ids::PackId,
     options: &'x RollOptions,
+    /// The content type, qualified, which roll modifiers name.
+    type_id: &'x QualifiedFieldId,
+    /// The owner's roll modifiers (`modifiers`).
+    modifiers: &'x [Active<'x>],
 }
 
 impl RollAt<'_, '_> {
@@ -200,8 +208,22 @@ impl RollAt<'_, '_> {
                 failure.get_or_insert_with(|| reason.clone());
             }
             let mut roll = Roll::item(self.content, self.roll_id, RollSource::Declared, kind);
-            roll.at = at;
             roll.times = times;
+            Target {
+                engine: self.engine,
+                sheet: self.sheet,
+                scope: self.scope,
+                type_id: self.type_id,
+                content: self.content,
+                roll_id: self.roll_id,
+                at: &extra,
+                env: &env,
+            }
+            .apply(self.modifiers, &formulas.main, &mut roll);
+            if let RollKind::Unavailable { reason } = &roll.kind {
+                failure.get_or_insert_with(|| reason.clone());
+            }
+            roll.at = at;
             roll.about.clone_from(&about);
             entries.push(roll);
         }
@@ -243,6 +265,16 @@ impl RollAt<'_, '_> {
         let mut read: std::collections::BTreeSet<String> = formulas.main.references().fields;
         for expr in formulas.times.iter().chain(&formulas.when) {
             read.extend(expr.references().fields);
+        }
+        // A roll also varies over the parameters its modifiers read (a bonus of 2 + the slot
+        // level on healing that is the same at every slot).
+        let reaching = (self.modifiers.iter()).filter(|m| m.reaches(self.type_id, self.roll_id));
+        for text in reaching.flat_map(|m| m.formulas()) {
+            if let Ok(expr) = &*self.engine.parse(text)
+                && let Ok(expr) = self.scope.substitute(expr)
+            {
+                read.extend(expr.references().fields);
+            }
         }
         let mut ranges = Vec::new();
         for (name, parameter) in &self.scope.def.parameters {

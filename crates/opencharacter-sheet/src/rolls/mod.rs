@@ -29,6 +29,7 @@ mod bands;
 mod checks;
 mod content;
 mod convention;
+mod modifiers;
 
 mod odds;
 mod pools;
@@ -78,6 +79,10 @@ pub struct Roll {
     /// How many times the roll is made (darts, rays), when its type says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub times: Option<i64>,
+    /// On a roll made several times: what a roll modifier scoped `once` adds to one of them
+    /// (a dice formula ready to roll, `5`), shown apart from the formula each roll uses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub once: Option<String>,
     /// What the roll is about: the ability of a save, the damage type of a damage roll.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub about: Option<QualifiedContentId>,
@@ -96,6 +101,7 @@ impl Roll {
             roll: None,
             at: IndexMap::new(),
             times: None,
+            once: None,
             about: None,
             kind,
         }
@@ -115,6 +121,7 @@ impl Roll {
             roll: Some(roll.clone()),
             at: IndexMap::new(),
             times: None,
+            once: None,
             about: None,
             kind,
         }
@@ -377,6 +384,7 @@ pub(crate) fn sheet_rolls(
         ));
     }
     let actions = rolls.len();
+    let modifiers = modifiers::active(engine, owned);
     for item in owned {
         match content::declared(engine, item) {
             Some(declared) => {
@@ -386,6 +394,7 @@ pub(crate) fn sheet_rolls(
                     item,
                     &declared,
                     options,
+                    &modifiers,
                     diagnostics,
                 ));
             }

@@ -34,6 +34,7 @@ contentTypes:
       save: { dc: dc, about: save_ability, requires: [save_ability] }
       damage: { dice: item.damage, times: item.darts }
       healing: { dice: item.heal + mod }
+  feature: {}
   blade:
     properties:
       attack_bonus: { type: formula }
@@ -63,6 +64,14 @@ fn game() -> Ruleset {
         (
             "spells.broken",
             "{ id: spells.broken, type: spell, properties: { level: 1, damage: '(slot / 0)d6' } }",
+        ),
+        (
+            "features.focus",
+            "{ id: features.focus, type: feature, rollModifiers: [{ type: spell, rolls: [damage], where: 'item.level >= 1', add: mod }] }",
+        ),
+        (
+            "features.unstable",
+            "{ id: features.unstable, type: feature, rollModifiers: [{ type: spell, rolls: [healing], add: slot / 0 }] }",
         ),
         (
             "blades.knife",
@@ -340,4 +349,51 @@ contentTypes:
     assert_eq!(codes(&sheet), ["sheet-limit"]);
     let entries = sheet.rolls.iter().filter(|r| r.content.is_some()).count();
     assert_eq!(entries, super::MAX_ITEM_ROLLS);
+}
+
+#[test]
+fn a_roll_modifier_adds_once_to_a_roll_made_several_times_and_a_failing_one_is_reported() {
+    let ruleset = game();
+    let sheet = sheet(
+        &ruleset,
+        &owning(
+            &[
+                "spells.missile",
+                "spells.bolt",
+                "spells.mend",
+                "features.focus",
+            ],
+            "",
+        ),
+    );
+    assert!(codes(&sheet).is_empty(), "{:?}", sheet.issues);
+    // Focus adds `mod` (3) to one damage roll of a spell of level 1 or more: the missile's
+    // 2 + slot darts of d4 + 1 each, one of them 3 more (its `once`); the bolt (level 0) is
+    // not reached: no `once`, 1d10 at caster level 1.
+    let missile: Vec<(Option<i64>, Option<String>)> = sheet
+        .item_rolls("g:spells.missile")
+        .map(|r| (r.times, r.once.clone()))
+        .collect();
+    assert_eq!(
+        missile,
+        (3..=7)
+            .map(|t| (Some(t), Some("3".to_owned())))
+            .collect::<Vec<_>>()
+    );
+    assert!(sheet.item_rolls("g:spells.bolt").all(|r| r.once.is_none()));
+    assert_eq!(
+        entries(&sheet, "spells.bolt", "damage"),
+        [("d10".to_owned(), at(&[("caster_level", 1)]))]
+    );
+    // A modifier whose `add` cannot be worked out (a division by 0) leaves the roll
+    // unavailable at each slot, and the sheet reports it once.
+    let sheet = self::sheet(&ruleset, &owning(&["spells.mend", "features.unstable"], ""));
+    let mend = entries(&sheet, "spells.mend", "healing");
+    assert_eq!(mend.len(), 5);
+    assert!(
+        mend.iter()
+            .all(|(text, _)| text.starts_with("unavailable: a roll modifier")),
+        "{mend:?}"
+    );
+    assert_eq!(codes(&sheet), ["sheet-roll-failed"]);
 }

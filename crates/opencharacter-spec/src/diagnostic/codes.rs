@@ -361,6 +361,10 @@ codes! {
     /// A content type's `levels.defaultFrom` names a field that is not a number (resolve).
     LEVELS_DEFAULT_NOT_NUMBER = "levels-default-not-number", Error, ["type", "field"],
         "a content type's levels default from a field that is not a number";
+    /// A roll modifier names a roll its content type does not declare as a `dice` roll
+    /// (resolve).
+    ROLL_MODIFIER_ROLL_UNKNOWN = "roll-modifier-roll-unknown", Error, ["roll", "type"],
+        "a roll modifier names a roll that is not a dice roll of its content type";
 
     // ---- evaluating a character (sheet) -------------------------------------------------------
     /// Derived fields or pools read each other in a loop; `cycle` names it (sheet).

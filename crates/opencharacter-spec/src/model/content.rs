@@ -73,6 +73,11 @@ pub struct ContentItem {
     /// Set when the item is retired: characters are moved off it by an upgrade script.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deprecated: Option<Deprecation>,
+    /// Changes to the rolls of the owner's other items, selected by the rolled item's
+    /// properties (spec 1.8.0): a bonus to an evocation spell's damage, healing dice at their
+    /// maximum.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roll_modifiers: Vec<super::roll_modifiers::RollModifier>,
 }
 
 /// When an item was retired, and what replaces it.

@@ -416,6 +416,16 @@ impl<'a> Walker<'a> {
                 }
             });
         }
+        if !item.roll_modifiers.is_empty() {
+            self.within("rollModifiers", |w| {
+                for (index, modifier) in item.roll_modifiers.iter().enumerate() {
+                    w.within(index.to_string(), |w| {
+                        w.formula("where", modifier.condition.as_ref());
+                        w.dice("add", modifier.add.as_ref());
+                    });
+                }
+            });
+        }
     }
 
     fn template(&mut self, template: &'a Template, content_type: Option<&ContentTypeDef>) {

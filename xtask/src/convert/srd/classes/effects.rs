@@ -189,7 +189,15 @@ pub fn feature_effects(index: &str) -> Vec<Value> {
             }
             out
         }
-        _ => super::super::mechanics::effects(super::super::mechanics::FEATURES, index),
+        _ => {
+            let mut out =
+                super::super::mechanics::effects(super::super::mechanics::FEATURES, index);
+            out.extend(super::super::mechanics::effects(
+                super::super::mechanics::ROLL_MODIFIER_FIELD_EFFECTS,
+                index,
+            ));
+            out
+        }
     }
 }
 

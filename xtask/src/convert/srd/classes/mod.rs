@@ -111,6 +111,10 @@ fn features(ctx: &mut Ctx<'_>, facts: &mut Facts) -> Result<(), Error> {
                 }),
                 ("resources", resources::feature_resources(index(entry))),
                 (
+                    "rollModifiers",
+                    json!(super::mechanics::feature_roll_modifiers(index(entry))),
+                ),
+                (
                     "choices",
                     match improvements::choice(index(entry)) {
                         Value::Null => feature_choices(index(entry)),
@@ -604,6 +608,11 @@ pub fn write_rules(ctx: &mut Ctx<'_>) -> Result<(), Error> {
         "spellcasting.pact.slots".to_owned(),
         "spellcasting.pact.level".to_owned(),
     ];
+    // The spell-roll features' bonuses (`mechanics::roll_modifiers`).
+    for (field, label) in super::mechanics::ROLL_MODIFIER_FIELDS {
+        number(field.to_owned(), label.to_owned());
+        shown.push(field.to_owned());
+    }
     for rule in CLASS_RULES.iter().filter(|r| r.ability.is_some()) {
         let class = rule.class;
         let name = sentence_case(class);

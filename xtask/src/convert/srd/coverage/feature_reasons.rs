@@ -130,12 +130,9 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "frenzy",
         Why::NoneNeeded("an extra attack while raging, the weapon's own roll"),
     ),
-    ("feature", "disciple-of-life", Why::Waits(TARGET)),
     ("feature", "blessed-healer", Why::Waits(TARGET)),
     ("feature", "supreme-healing", Why::Waits(TARGET)),
     ("feature", "potent-cantrip", Why::Waits(TARGET)),
-    ("feature", "empowered-evocation", Why::Waits(TARGET)),
-    ("feature", "elemental-affinity", Why::Waits(TARGET)),
     (
         "feature",
         "sculpt-spells",
@@ -154,9 +151,9 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
     ),
     (
         "feature",
-        "dragon-ancestor*",
-        Why::Waits(
-            "the ancestor's damage type for Elemental Affinity's bonus to one damage type's spells: a bonus that depends on the spell cast, no mechanism yet",
+        "dragon-ancestor",
+        Why::NoneNeeded(
+            "the choice of ancestor: each option carries its damage type's Elemental Affinity modifier",
         ),
     ),
     (
@@ -171,7 +168,6 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "natural-explorer-*",
         Why::NoneNeeded("Natural Explorer has no number"),
     ),
-    ("feature", "foe-slayer", Why::Waits(TARGET)),
     (
         "feature",
         "feral-senses",
@@ -296,11 +292,6 @@ pub const FEATURES_AND_TRAITS: &[Reason] = &[
         "feature",
         "superior-hunters-defense",
         Why::NoneNeeded(CHOICE_POINT),
-    ),
-    (
-        "feature",
-        "eldritch-invocation-agonizing-blast",
-        Why::Waits(TARGET),
     ),
     (
         "feature",

@@ -94,11 +94,17 @@ const MECHANICAL_PROPERTIES: [&str; 25] = [
     "speed",
 ];
 
-/// Whether a written content item carries mechanics: effects, grants, choices or resources,
+/// Whether a written content item carries mechanics: effects, grants, choices, resources or
+/// roll modifiers,
 /// or a property that gives a roll or a stat block.
 pub fn has_mechanics(item: &Map<String, Value>) -> bool {
     let nonempty = |key: &str| item.get(key).is_some_and(|v| !super::is_empty(v));
-    if nonempty("effects") || nonempty("grants") || nonempty("choices") || nonempty("resources") {
+    if nonempty("effects")
+        || nonempty("grants")
+        || nonempty("choices")
+        || nonempty("resources")
+        || nonempty("rollModifiers")
+    {
         return true;
     }
     item.get("properties")
@@ -132,7 +138,7 @@ impl Coverage {
         );
         let _ = writeln!(
             out,
-            "# Per content type: items with mechanics (effects, grants, choices, resources, rolls or a stat block) of all;"
+            "# Per content type: items with mechanics (effects, grants, choices, resources, roll modifiers, rolls or a stat block) of all;"
         );
         let _ = writeln!(
             out,

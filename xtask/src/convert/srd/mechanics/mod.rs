@@ -47,6 +47,7 @@ mod item_rolls;
 mod items;
 mod play_rolls;
 mod races;
+mod roll_modifiers;
 mod spells;
 mod states;
 mod variants;
@@ -58,6 +59,10 @@ pub use items::{ITEMS, raised_score_effects};
 pub use play_rolls::{PARAMETER_LABELS, PLAY_FEATURE_ROLLS, feature_parameters};
 pub use races::{
     RACES, RACIAL_SPELLS, TRAIT_CHOICES, TRAIT_GRANTS, TRAITS, ability_bonus_choice, racial_choice,
+};
+pub use roll_modifiers::{
+    FIELD_EFFECTS as ROLL_MODIFIER_FIELD_EFFECTS, FIELDS as ROLL_MODIFIER_FIELDS,
+    feature_roll_modifiers,
 };
 pub use spells::SPELLS;
 pub use variants::{variant, variant_properties};
