@@ -116,11 +116,7 @@ fn fixture_diagnostics(name: &str) -> Vec<opencharacter::Diagnostic> {
     let folder = root().join("tests/fixtures/invalid").join(name);
     let reading = read_path(&folder, &ReadLimits::default()).unwrap();
     let validation = validate_reading(reading, &[], &ValidateOptions::default());
-    validation
-        .reading
-        .all_diagnostics()
-        .cloned()
-        .collect()
+    validation.reading.all_diagnostics().cloned().collect()
 }
 
 /// An upgrade step's label is words of ours ("step 1 of"): a phrase of the standard text

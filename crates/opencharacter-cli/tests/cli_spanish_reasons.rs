@@ -193,3 +193,56 @@ fn usage_errors_speak_spanish() {
         "{said}"
     );
 }
+
+/// The language-pack installer's reasons, shown inside Spanish lines (`install`'s fallback
+/// warning, `install-download-failed`): a download that failed, and each refusal of the index
+/// check, in Spanish without an English word. (A network failure's own text is the HTTP
+/// client's, English; it is quoted inside a Spanish phrase.)
+#[test]
+fn installer_reasons_read_in_spanish() {
+    use opencharacter::i18n::http::FetchError;
+    use opencharacter::i18n::index::check_url;
+    let spanish = opencharacter::spec::standard_text::StandardText::bundled("es").unwrap();
+    let url = "https://example.org/p/demo-1.0.0.es.json".to_owned();
+    let fetches = [
+        FetchError::Scheme(url.clone()),
+        FetchError::Status {
+            url: url.clone(),
+            status: 404,
+        },
+        FetchError::TooLong {
+            url: url.clone(),
+            limit: 1024,
+        },
+        FetchError::Deadline {
+            url: url.clone(),
+            seconds: 30,
+        },
+        FetchError::Truncated {
+            url: url.clone(),
+            got: 10,
+            expected: 20,
+        },
+    ];
+    for fetch in fetches {
+        let message = fetch.full_phrase().render(spanish);
+        assert_eq!(english_words(&message), Vec::<String>::new(), "{message}");
+        assert_eq!(fetch.phrase().english(), fetch.reason());
+    }
+    // The index check: plain http, no https at all, a query, a file of another name.
+    for (url, allow_http) in [
+        ("http://example.org/p/demo-1.0.0.es.json", false),
+        ("ftp://example.org/p/demo-1.0.0.es.json", true),
+        ("https://example.org/p/demo-1.0.0.es.json?x=1", true),
+        ("https://example.org/p/other.json", true),
+    ] {
+        let reason = check_url(url, "demo-1.0.0.es.json", allow_http).unwrap_err();
+        let message = reason.render(spanish);
+        assert_eq!(english_words(&message), Vec::<String>::new(), "{message}");
+    }
+    let status = FetchError::Status { url, status: 404 };
+    assert_eq!(
+        status.full_phrase().render(spanish),
+        "no se pudo descargar `https://example.org/p/demo-1.0.0.es.json`: el servidor respondió 404"
+    );
+}
