@@ -245,3 +245,17 @@ fn roll_errors_read_in_spanish() {
         assert_eq!(english_words(&message), Vec::<&str>::new(), "{message}");
     }
 }
+
+/// `feature-too-new` names the feature in words of ours: each feature of the table is a reason
+/// of the standard text, its English the feature's description, its Spanish free of English.
+#[test]
+fn every_feature_reads_in_spanish() {
+    use opencharacter::spec::features::Feature;
+    let spanish = StandardText::bundled("es").unwrap();
+    for feature in Feature::ALL {
+        let phrase = opencharacter::spec::diagnostic::Phrase::new(feature.reason());
+        assert_eq!(phrase.english(), feature.description());
+        let message = phrase.render(spanish);
+        assert_eq!(english_words(&message), Vec::<&str>::new(), "{message}");
+    }
+}
