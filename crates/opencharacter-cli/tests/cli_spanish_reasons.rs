@@ -228,6 +228,7 @@ fn installer_reasons_read_in_spanish() {
         let message = fetch.full_phrase().render(spanish);
         assert_eq!(english_words(&message), Vec::<String>::new(), "{message}");
         assert_eq!(fetch.phrase().english(), fetch.reason());
+        assert_eq!(fetch.full_phrase().english(), fetch.to_string());
     }
     // The index check: plain http, no https at all, a query, a file of another name.
     for (url, allow_http) in [
@@ -243,6 +244,6 @@ fn installer_reasons_read_in_spanish() {
     let status = FetchError::Status { url, status: 404 };
     assert_eq!(
         status.full_phrase().render(spanish),
-        "no se pudo descargar `https://example.org/p/demo-1.0.0.es.json`: el servidor respondió 404"
+        "`https://example.org/p/demo-1.0.0.es.json` respondió 404"
     );
 }

@@ -127,11 +127,27 @@ impl FetchError {
         }
     }
 
-    /// The whole error as a phrase: the URL, then why.
+    /// The whole error as a phrase, the URL in it (its English is the error's `Display`).
     pub fn full_phrase(&self) -> Phrase {
-        Phrase::new(&reasons::FETCH_FAILED)
-            .with_arg("url", self.url())
-            .with_word("reason", self.phrase())
+        let phrase = |reason| Phrase::new(reason).with_arg("url", self.url());
+        match self {
+            FetchError::Scheme(_) => phrase(&reasons::FETCH_URL_SCHEME),
+            FetchError::Status { status, .. } => {
+                phrase(&reasons::FETCH_URL_STATUS).with_arg("status", status)
+            }
+            FetchError::Network { reason, .. } => {
+                phrase(&reasons::FETCH_URL_NETWORK).with_arg("reason", reason)
+            }
+            FetchError::TooLong { limit, .. } => {
+                phrase(&reasons::FETCH_URL_TOO_LONG).with_arg("limit", limit)
+            }
+            FetchError::Deadline { seconds, .. } => {
+                phrase(&reasons::FETCH_URL_DEADLINE).with_arg("seconds", seconds)
+            }
+            FetchError::Truncated { got, expected, .. } => phrase(&reasons::FETCH_URL_TRUNCATED)
+                .with_arg("got", got)
+                .with_arg("expected", expected),
+        }
     }
 
     /// Why, in English words, without the URL (for a message that names the URL on its own).

@@ -396,7 +396,12 @@ reasons! {
     PACK_NOT_I18N = "pack-not-i18n", ["error"];
     PACK_DECLARES = "pack-declares", ["declared", "language"];
     PACK_OVER_LIMIT = "pack-over-limit", ["limit"];
-    FETCH_FAILED = "fetch-failed", ["url", "reason"];
+    FETCH_URL_SCHEME = "fetch-url-scheme", ["url"];
+    FETCH_URL_STATUS = "fetch-url-status", ["url", "status"];
+    FETCH_URL_NETWORK = "fetch-url-network", ["url", "reason"];
+    FETCH_URL_TOO_LONG = "fetch-url-too-long", ["url", "limit"];
+    FETCH_URL_DEADLINE = "fetch-url-deadline", ["url", "seconds"];
+    FETCH_URL_TRUNCATED = "fetch-url-truncated", ["url", "got", "expected"];
     INDEX_NOT_INDEX = "index-not-index", ["url", "reason"];
     ROLL_ODDS_TOO_LARGE = "roll-odds-too-large", [];
     ROLL_NOT_NUMBER = "roll-not-number", [];
