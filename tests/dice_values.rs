@@ -100,7 +100,14 @@ fn spells_fold_to_the_dice_of_their_level() {
     else {
         panic!("Flame Strike rolls from a 3rd-level slot")
     };
-    assert!(reason.contains("below the first threshold"), "{reason}");
+    // A typed reason: `lookup`'s value below its first threshold (formula-eval-at wraps it).
+    assert!(
+        reason
+            .reasons()
+            .iter()
+            .any(|r| r.key == "range-below-threshold"),
+        "{reason}"
+    );
     // The dice fields: 5d8 hit dice at level 5, the cantrip's 2d10.
     assert_eq!(text(&s, "hit_dice.roll"), "5d8");
     assert_eq!(text(&s, "cantrip.dice"), "2d10");

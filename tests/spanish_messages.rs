@@ -111,3 +111,151 @@ fn no_english_word_in_any_spanish_message_of_the_fixtures() {
         english.join("\n")
     );
 }
+
+fn fixture_diagnostics(name: &str) -> Vec<opencharacter::Diagnostic> {
+    let folder = root().join("tests/fixtures/invalid").join(name);
+    let reading = read_path(&folder, &ReadLimits::default()).unwrap();
+    let validation = validate_reading(reading, &[], &ValidateOptions::default());
+    validation.reading.all_diagnostics().cloned().collect()
+}
+
+/// An upgrade step's label is words of ours ("step 1 of"): a phrase of the standard text
+/// (`upgrade-step`), never put inside a code span, where the English-word check above would not
+/// see it. The fixture's script `0.1.0-to-0.2.0` renames `xp` to `experience`, a field the pack
+/// does not have (upgrades.md, "Rules every script keeps").
+#[test]
+fn an_upgrade_steps_label_reads_in_spanish() {
+    let spanish = StandardText::bundled("es").unwrap();
+    let found = fixture_diagnostics("upgrade-target-unknown");
+    let [diagnostic] = found.as_slice() else {
+        panic!("{found:?}")
+    };
+    assert_eq!(
+        diagnostic.message_in(spanish),
+        "el paso 1 (`rename`) de `0.1.0-to-0.2.0` escribe en `experience`, que termina en \
+         `experience`, un ID que el paquete no tiene"
+    );
+    // English reads as it always did.
+    assert_eq!(
+        diagnostic.message(),
+        "rename (step 1 of 0.1.0-to-0.2.0) writes to `experience`, which ends at `experience`, \
+         an ID the pack does not have"
+    );
+    // No template hides the label in a code span, in either language.
+    for text in [StandardText::english(), spanish] {
+        for (code, template) in &text.diagnostics {
+            assert!(!template.contains("`{step}`"), "{code}: {template}");
+        }
+    }
+}
+
+/// Every evaluation error of the formula crate, worded through the standard text: in Spanish,
+/// no English word (a sample of each kind, the values as a formula would give them).
+#[test]
+fn formula_evaluation_errors_read_in_spanish() {
+    use opencharacter::formula::{
+        Counted, EvalError, EvalErrorKind, Number, OutOfRange, TypeName, Unbounded, Whole,
+    };
+    use opencharacter::resolve::formula_words::eval_error;
+    let spanish = StandardText::bundled("es").unwrap();
+    let half = Number::ONE.checked_div(Number::from(2)).unwrap().unwrap();
+    let kinds = [
+        EvalErrorKind::UnknownField("grit".into()),
+        EvalErrorKind::UnknownSetting("lethal".into()),
+        EvalErrorKind::WrongType {
+            expected: TypeName::Number,
+            found: TypeName::Boolean,
+        },
+        EvalErrorKind::WrongType {
+            expected: TypeName::StringLiteral,
+            found: TypeName::BooleanOrString,
+        },
+        EvalErrorKind::DivisionByZero,
+        EvalErrorKind::Overflow,
+        EvalErrorKind::LimitExceeded {
+            what: Counted::DiceRolled,
+            limit: 10_000,
+        },
+        EvalErrorKind::LimitExceeded {
+            what: Counted::AnalysisWork,
+            limit: 5_000_000,
+        },
+        EvalErrorKind::OutOfRange(OutOfRange::NotWhole {
+            what: Whole::ChooseIndex,
+            value: half,
+        }),
+        EvalErrorKind::OutOfRange(OutOfRange::NegativeDiceCount(-1)),
+        EvalErrorKind::OutOfRange(OutOfRange::NoSides(0)),
+        EvalErrorKind::OutOfRange(OutOfRange::ChooseIndex {
+            index: 4,
+            options: 2,
+        }),
+        EvalErrorKind::OutOfRange(OutOfRange::BelowFirstThreshold(Number::from(0))),
+        EvalErrorKind::OutOfRange(OutOfRange::Advantage(2)),
+        EvalErrorKind::OutOfRange(OutOfRange::TotalTakesStrings),
+        EvalErrorKind::OutOfRange(OutOfRange::ReadsNoId("floor")),
+        EvalErrorKind::OutOfRange(OutOfRange::NeedsArguments("max")),
+        EvalErrorKind::OutOfRange(OutOfRange::NegativeKeep(-2)),
+        EvalErrorKind::OutOfRange(OutOfRange::LookupThresholdsWithDice),
+        EvalErrorKind::OutOfRange(OutOfRange::NoBounds(Unbounded::NotNumeric)),
+        EvalErrorKind::OutOfRange(OutOfRange::NoBounds(Unbounded::Operator("%"))),
+        EvalErrorKind::OutOfRange(OutOfRange::DiceWhereFixed),
+        EvalErrorKind::UnknownAggregate("total(\"weight\")".into()),
+    ];
+    for kind in kinds {
+        let error = EvalError {
+            at: "grit / zero".into(),
+            kind,
+        };
+        let phrase = eval_error(&error);
+        // English is the formula crate's own wording, word for word.
+        assert_eq!(phrase.english(), error.to_string());
+        let message = phrase.render(spanish);
+        assert_eq!(english_words(&message), Vec::<&str>::new(), "{message}");
+    }
+    // One worked in full: `x / 0` is an evaluation error (formulas.md).
+    let error = EvalError {
+        kind: EvalErrorKind::DivisionByZero,
+        at: "grit / zero".into(),
+    };
+    assert_eq!(
+        eval_error(&error).render(spanish),
+        "división por cero en `grit / zero`"
+    );
+}
+
+/// Why a roll cannot be made (`RollKind::Unavailable`, `sheet-roll-failed`), each reason the
+/// roll analysis gives, in Spanish without an English word.
+#[test]
+fn roll_errors_read_in_spanish() {
+    use opencharacter::sheet::RollError;
+    use opencharacter::spec::diagnostic::Kind;
+    let spanish = StandardText::bundled("es").unwrap();
+    for error in [
+        RollError::NoResolution,
+        RollError::Incomplete("dice"),
+        RollError::NotWhole("5/2".into()),
+        RollError::ZeroDice,
+        RollError::Unknown(Kind::SituationalChoice, "cover.half".into()),
+        RollError::Unknown(Kind::Action, "brace".into()),
+    ] {
+        let phrase = error.phrase();
+        assert_eq!(phrase.english(), error.to_string());
+        let message = phrase.render(spanish);
+        assert_eq!(english_words(&message), Vec::<&str>::new(), "{message}");
+    }
+}
+
+/// `feature-too-new` names the feature in words of ours: each feature of the table is a reason
+/// of the standard text, its English the feature's description, its Spanish free of English.
+#[test]
+fn every_feature_reads_in_spanish() {
+    use opencharacter::spec::features::Feature;
+    let spanish = StandardText::bundled("es").unwrap();
+    for feature in Feature::ALL {
+        let phrase = opencharacter::spec::diagnostic::Phrase::new(feature.reason());
+        assert_eq!(phrase.english(), feature.description());
+        let message = phrase.render(spanish);
+        assert_eq!(english_words(&message), Vec::<&str>::new(), "{message}");
+    }
+}

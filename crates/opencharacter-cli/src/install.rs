@@ -193,7 +193,7 @@ fn failure(error: &InstallError) -> Diagnostic {
         InstallError::IndexFetch(fetch) | InstallError::Fetch(fetch) => {
             Diagnostic::new(&codes::INSTALL_DOWNLOAD_FAILED)
                 .with_arg("url", fetch.url())
-                .with_arg("reason", fetch.reason())
+                .with_word("reason", fetch.phrase())
         }
         other => Diagnostic::new(&codes::INSTALL_FAILED).with_arg("reason", other),
     }
@@ -219,21 +219,21 @@ fn line(report: &Report) -> String {
 
 /// What happened to the language, for programs: `outcome` (`default`, `kept`, `fetched`,
 /// `failed`, or why none could be had: `not-listed`, `refused`, `unreachable`, `not-carried`),
-/// the language tag, and the library's reason (English) where it gives one.
+/// the language tag, and the library's reason where it gives one (in the `--lang` language).
 fn report_json(report: &Report) -> serde_json::Value {
     let (outcome, language, reason) = match &report.language {
         LanguageOutcome::Default => ("default", None, None),
         LanguageOutcome::Kept(tag) => ("kept", Some(tag.to_string()), None),
         LanguageOutcome::Fetched(tag) => ("fetched", Some(tag.to_string()), None),
         LanguageOutcome::Failed { language, reason } => {
-            ("failed", Some(language.to_string()), Some(reason.clone()))
+            ("failed", Some(language.to_string()), Some(words(reason)))
         }
         LanguageOutcome::Unavailable(cause) => match cause {
             Unavailable::NotListed => ("not-listed", None, None),
             Unavailable::Refused { language, reason } => {
-                ("refused", Some(language.to_string()), Some(reason.clone()))
+                ("refused", Some(language.to_string()), Some(words(reason)))
             }
-            Unavailable::Unreachable { reason } => ("unreachable", None, Some(reason.clone())),
+            Unavailable::Unreachable { reason } => ("unreachable", None, Some(words(reason))),
             Unavailable::NotCarried => ("not-carried", None, None),
         },
     };
@@ -257,13 +257,15 @@ fn fallback(store: &Store, language: &LanguageTag, report: &Report) -> Option<Di
             reason,
         }) => say(
             "fallback-refused",
-            &[("language", refused.as_str()), ("reason", reason)],
+            &[("language", refused.as_str()), ("reason", &words(reason))],
         ),
         LanguageOutcome::Unavailable(Unavailable::Unreachable { reason }) => {
-            say("fallback-unreachable", &[("reason", reason)])
+            say("fallback-unreachable", &[("reason", &words(reason))])
         }
         LanguageOutcome::Unavailable(Unavailable::NotCarried) => say("fallback-not-carried", &[]),
-        LanguageOutcome::Failed { reason, .. } => say("fallback-failed", &[("reason", reason)]),
+        LanguageOutcome::Failed { reason, .. } => {
+            say("fallback-failed", &[("reason", &words(reason))])
+        }
         LanguageOutcome::Default | LanguageOutcome::Kept(_) | LanguageOutcome::Fetched(_) => {
             return None;
         }
@@ -360,4 +362,9 @@ pub fn write_index(
             IndexOutcome::Failed
         }
     }
+}
+
+/// A library's reason (a phrase of the standard text) in the `--lang` language.
+fn words(reason: &opencharacter::spec::diagnostic::Phrase) -> String {
+    reason.render(crate::lang::standard_text())
 }

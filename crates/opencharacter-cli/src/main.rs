@@ -27,6 +27,7 @@ mod read;
 mod sheet;
 mod sheet_rolls;
 mod show;
+mod usage;
 mod validate;
 mod words;
 
@@ -84,7 +85,11 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     pipe::end_quietly_when_the_reader_goes_away();
-    let cli = Cli::parse();
+    // A usage error is said in the `--lang` language (clap's own words are English).
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage::fail(&error),
+    };
     diagnostics::init_color(cli.color);
     output::init(cli.format);
     if let Err(error) = lang::init(cli.lang.as_deref()) {

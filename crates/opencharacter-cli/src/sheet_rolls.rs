@@ -149,7 +149,11 @@ pub fn roll_lines(out: &mut String, roll: &Roll, names: &RollNames<'_, '_>) {
             let _ = writeln!(
                 out,
                 "  {name}: {}",
-                say("cannot-roll", &[("reason", reason)])
+                // The reason is a phrase of the standard text: shown in the `--lang` language.
+                say(
+                    "cannot-roll",
+                    &[("reason", &reason.render(crate::lang::standard_text()))]
+                )
             );
         }
     }

@@ -8,6 +8,73 @@
 /// The words the command says around what the library computed, by key, in English and Spanish
 /// (other languages read English). `{name}` is replaced by the argument `name`.
 pub const WORDS: &[(&str, &str, &str)] = &[
+    // Usage errors in Spanish (`usage`): clap's own text is kept in English.
+    ("usage-error", "error: {what}", "error: {what}"),
+    (
+        "usage-unknown-arg",
+        "`{arg}` is not an option here",
+        "`{arg}` no es una opción de esta orden",
+    ),
+    (
+        "usage-missing-value",
+        "`{arg}` needs a value",
+        "`{arg}` necesita un valor",
+    ),
+    (
+        "usage-invalid-value",
+        "`{value}` is not a value `{arg}` takes",
+        "`{value}` no es un valor que admita `{arg}`",
+    ),
+    (
+        "usage-no-equals",
+        "`{arg}` takes its value after `=`",
+        "`{arg}` lleva su valor tras `=`",
+    ),
+    (
+        "usage-unknown-verb",
+        "`{verb}` is not a verb of `opencharacter`",
+        "`{verb}` no es un verbo de `opencharacter`",
+    ),
+    (
+        "usage-missing-required",
+        "these arguments are needed: {args}",
+        "faltan estos argumentos: `{args}`",
+    ),
+    (
+        "usage-missing-verb",
+        "a verb is needed (`opencharacter --help` lists them)",
+        "falta un verbo (`opencharacter --help` los enumera)",
+    ),
+    (
+        "usage-conflict",
+        "`{arg}` cannot be given with `{prior}`",
+        "`{arg}` no se puede dar junto a `{prior}`",
+    ),
+    (
+        "usage-values-count",
+        "`{arg}` is given a wrong number of values",
+        "`{arg}` recibe un número de valores incorrecto",
+    ),
+    (
+        "usage-other",
+        "the command line cannot be read",
+        "la línea de órdenes no se puede leer",
+    ),
+    (
+        "usage-possible",
+        "possible values: {values}",
+        "valores posibles: {values}",
+    ),
+    (
+        "usage-suggest",
+        "did you mean `{suggestion}`?",
+        "¿querías decir `{suggestion}`?",
+    ),
+    (
+        "usage-more",
+        "for more, run the verb with `--help`",
+        "para más información, ejecuta el verbo con `--help` (en inglés)",
+    ),
     (
         "loaded",
         "loaded from the store: {packs}",

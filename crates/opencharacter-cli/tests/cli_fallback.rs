@@ -108,8 +108,8 @@ fn each_cause_of_a_fallback_is_said_in_the_warning() {
     assert_eq!(
         stdout(&refused),
         "aviso[language-pack-fallback]: `demo-core`: no hay paquete de idioma instalado para \
-         `es` (la comprobación del índice rechaza el paquete `es` que lista: `locales.es` is not \
-         published beside the release's artifact); el texto se muestra en el idioma por \
+         `es` (la comprobación del índice rechaza el paquete `es` que lista: `locales.es` no se \
+         publica junto al artefacto de la publicación); el texto se muestra en el idioma por \
          defecto, `en`\ndemo-core 0.1.0: idioma por defecto\n"
     );
     let json = run(
@@ -132,7 +132,7 @@ fn each_cause_of_a_fallback_is_said_in_the_warning() {
     assert_eq!(
         value["packs"][0]["language"],
         serde_json::json!({"outcome": "refused", "tag": "es",
-                           "reason": "is not published beside the release's artifact"})
+                           "reason": "no se publica junto al artefacto de la publicación"})
     );
 
     // The index as built: Spanish installs; then the index is gone and a sync to French cannot
@@ -170,7 +170,7 @@ fn each_cause_of_a_fallback_is_said_in_the_warning() {
         stdout(&sync("es")),
         format!(
             "aviso[language-pack-fallback]: `demo-core`: no hay paquete de idioma instalado \
-             para `es` (no se pudo llegar al índice: `{index_url}` answered 404); el texto se \
+             para `es` (no se pudo llegar al índice: `{index_url}` respondió 404); el texto se \
              muestra en el idioma por defecto, `en`\ndemo-core 0.1.0: idioma por defecto\n"
         )
     );

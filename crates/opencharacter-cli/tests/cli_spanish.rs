@@ -175,7 +175,7 @@ const ENGLISH: &[&str] = &[
     "chosen",
 ];
 
-fn english_words(text: &str) -> Vec<String> {
+pub(super) fn english_words(text: &str) -> Vec<String> {
     let prose: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
     let mut found = Vec::new();
     for token in prose.split_whitespace() {

@@ -24,6 +24,7 @@ mod cli_sheet;
 mod cli_show;
 mod cli_snapshots;
 mod cli_spanish;
+mod cli_spanish_reasons;
 mod cli_store;
 mod cli_validate;
 mod support;

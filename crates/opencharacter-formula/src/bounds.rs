@@ -8,6 +8,7 @@
 use crate::Environment;
 use crate::dist::Distribution;
 use crate::eval::{EvalError, EvalErrorKind, Located, Raw, number, read_id};
+use crate::eval_error::{OutOfRange, TypeName, Unbounded};
 use crate::number::Number;
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
 
@@ -36,8 +37,8 @@ impl Bounds {
     }
 }
 
-fn no_bounds(what: &str) -> Located {
-    EvalErrorKind::OutOfRange(format!("no numeric bounds for {what}")).into()
+fn no_bounds(what: Unbounded) -> Located {
+    EvalErrorKind::OutOfRange(OutOfRange::NoBounds(what)).into()
 }
 
 impl Expr {
@@ -55,8 +56,8 @@ impl Expr {
         match self.analyze(env) {
             Ok(dist) => from_distribution(&dist).ok_or_else(|| EvalError {
                 kind: EvalErrorKind::WrongType {
-                    expected: "a number",
-                    found: "a boolean or a string",
+                    expected: TypeName::Number,
+                    found: TypeName::BooleanOrString,
                 },
                 at: self.to_string(),
             }),
@@ -125,7 +126,7 @@ fn interval<E: Environment + ?Sized>(expr: &Expr, env: &E) -> Raw<Bounds> {
             [Expr::String { value }, tag @ ..] => {
                 Bounds::fixed(number(read_id(env, *function, value, tag.first())?)?)
             }
-            _ => return Err(no_bounds("a call without a string literal")),
+            _ => return Err(no_bounds(Unbounded::CallWithoutLiteral)),
         },
         Expr::Unary {
             op: UnaryOp::Neg,
@@ -167,10 +168,7 @@ fn interval<E: Environment + ?Sized>(expr: &Expr, env: &E) -> Raw<Bounds> {
                     mul(a, Bounds::fixed(inverse))?
                 }
                 _ => {
-                    return Err(no_bounds(&format!(
-                        "`{}` on large distributions",
-                        op.symbol()
-                    )));
+                    return Err(no_bounds(Unbounded::Operator(op.symbol())));
                 }
             }
         }
@@ -208,10 +206,7 @@ fn interval<E: Environment + ?Sized>(expr: &Expr, env: &E) -> Raw<Bounds> {
                     mean: None,
                 },
                 _ => {
-                    return Err(no_bounds(&format!(
-                        "`{}` on large distributions",
-                        function.name()
-                    )));
+                    return Err(no_bounds(Unbounded::Function(function.name())));
                 }
             }
         }
@@ -224,7 +219,7 @@ fn interval<E: Environment + ?Sized>(expr: &Expr, env: &E) -> Raw<Bounds> {
             let (Some(cmin), Some(cmax), Some(smax)) =
                 (c.min.to_integer(), c.max.to_integer(), s.max.to_integer())
             else {
-                return Err(no_bounds("dice with fractional counts or sides"));
+                return Err(no_bounds(Unbounded::FractionalDice));
             };
             let fixed = c.is_fixed() && s.is_fixed();
             let n = |x: i64| Number::from(x);
@@ -267,9 +262,7 @@ fn interval<E: Environment + ?Sized>(expr: &Expr, env: &E) -> Raw<Bounds> {
             }
         }
         _ => {
-            return Err(no_bounds(
-                "booleans, strings and conditions on large distributions",
-            ));
+            return Err(no_bounds(Unbounded::NotNumeric));
         }
     })
 }

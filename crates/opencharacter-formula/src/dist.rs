@@ -14,6 +14,7 @@ use crate::eval::{
     EvalError, EvalErrorKind, Located, Raw, Value, advantage, below_first_threshold, binary,
     boolean, choose_position, dice_spec, integer, number, read_id, under_outcome, wrong,
 };
+use crate::eval_error::{Counted, OutOfRange, TypeName, Whole};
 use crate::number::Number;
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
 
@@ -27,15 +28,12 @@ const MAX_DICE_WORK: u128 = 5_000_000;
 /// do, so that a long formula of many operations each just under their limits cannot hang.
 pub const MAX_ANALYSIS_WORK: u64 = 5_000_000;
 
-fn limit(what: &'static str, limit: u64) -> EvalErrorKind {
+fn limit(what: Counted, limit: u64) -> EvalErrorKind {
     EvalErrorKind::LimitExceeded { what, limit }
 }
 
 fn too_big() -> EvalErrorKind {
-    limit(
-        "the bits needed to count the roll combinations exactly",
-        128,
-    )
+    limit(Counted::CountingBits, 128)
 }
 
 fn gcd(mut a: u128, mut b: u128) -> u128 {
@@ -116,10 +114,7 @@ impl Distribution {
 
     fn from_map(map: BTreeMap<Value, u128>, total: u128) -> Result<Distribution, EvalErrorKind> {
         if map.len() > MAX_OUTCOMES {
-            return Err(limit(
-                "the number of distinct outcomes",
-                MAX_OUTCOMES as u64,
-            ));
+            return Err(limit(Counted::DistinctOutcomes, MAX_OUTCOMES as u64));
         }
         let mut outcomes: Vec<(Value, u128)> = map.into_iter().filter(|(_, w)| *w > 0).collect();
         let g = outcomes.iter().fold(total, |g, (_, w)| gcd(g, *w)).max(1);
@@ -228,7 +223,7 @@ impl Distribution {
         f: impl Fn(&Value, &Value) -> Result<Value, EvalErrorKind>,
     ) -> Raw<Distribution> {
         if self.outcomes.len().saturating_mul(other.outcomes.len()) > MAX_PAIRS {
-            return Err(limit("the number of outcome pairs", MAX_PAIRS as u64).into());
+            return Err(limit(Counted::OutcomePairs, MAX_PAIRS as u64).into());
         }
         let total = self.total.checked_mul(other.total).ok_or_else(too_big)?;
         let mut map = BTreeMap::new();
@@ -333,10 +328,7 @@ fn dice_distribution(
         None => {
             let total = pow(s, count)?;
             if (count as u128) * (count as u128) * s > MAX_DICE_WORK {
-                return Err(limit(
-                    "the work of an exact sum distribution",
-                    MAX_DICE_WORK as u64,
-                ));
+                return Err(limit(Counted::SumWork, MAX_DICE_WORK as u64));
             }
             // Convolution by a sliding window: counts[j] over sums count..=count*sides.
             let mut counts = vec![1u128];
@@ -359,9 +351,7 @@ fn dice_distribution(
         Some(DiceModifier::KeepHighest(_) | DiceModifier::KeepLowest(_)) => {
             let keep = arg.unwrap_or(0);
             if keep < 0 {
-                return Err(EvalErrorKind::OutOfRange(format!(
-                    "cannot keep a negative number of dice ({keep})"
-                )));
+                return Err(EvalErrorKind::OutOfRange(OutOfRange::NegativeKeep(keep)));
             }
             let keep = keep.min(count) as usize;
             let n = count as usize;
@@ -373,10 +363,7 @@ fn dice_distribution(
             let width = keep * sides as usize + 1;
             let work = s * (n as u128 + 1) * (n as u128 + 1) * width as u128;
             if work > MAX_DICE_WORK {
-                return Err(limit(
-                    "the work of an exact keep distribution",
-                    MAX_DICE_WORK as u64,
-                ));
+                return Err(limit(Counted::KeepWork, MAX_DICE_WORK as u64));
             }
             // choose[r][j] = r choose j, for every r up to n.
             let mut choose = Vec::with_capacity(n + 1);
@@ -482,7 +469,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
     fn charge(&self, units: u128) -> Result<(), EvalErrorKind> {
         let spent = u128::from(self.work.get()).saturating_add(units);
         if spent > u128::from(MAX_ANALYSIS_WORK) {
-            return Err(limit("the work of an exact analysis", MAX_ANALYSIS_WORK));
+            return Err(limit(Counted::AnalysisWork, MAX_ANALYSIS_WORK));
         }
         self.work.set(spent as u64);
         Ok(())
@@ -568,7 +555,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                         for (a, wa) in &args.outcomes {
                             let spec = dice_spec(c.clone(), s.clone())?;
                             let arg = match modifier.as_ref().and_then(DiceModifier::arg) {
-                                Some(_) => Some(integer(a.clone(), "a dice modifier")?),
+                                Some(_) => Some(integer(a.clone(), Whole::DiceModifier)?),
                                 None => None,
                             };
                             let work = dice_work(spec.count, spec.sides, modifier.as_ref(), arg);
@@ -591,7 +578,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
 
     fn call(&self, function: Function, args: &[Expr]) -> Raw<Distribution> {
         let first = args.first().ok_or_else(|| {
-            EvalErrorKind::OutOfRange(format!("`{}` needs arguments", function.name()))
+            EvalErrorKind::OutOfRange(OutOfRange::NeedsArguments(function.name()))
         })?;
         Ok(match function {
             Function::Floor => self
@@ -651,7 +638,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
             | Function::First
             | Function::Linked => {
                 let Expr::String { value: id } = first else {
-                    return Err(wrong("a string literal", &Value::Bool(false)).into());
+                    return Err(wrong(TypeName::StringLiteral, &Value::Bool(false)).into());
                 };
                 Distribution::certain(read_id(self.env, function, id, args.get(1))?)
             }
@@ -660,7 +647,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                 let options = &args[1..];
                 let mut parts = Vec::new();
                 for (i, w) in &index.outcomes {
-                    let i = integer(i.clone(), "a `choose` index")?;
+                    let i = integer(i.clone(), Whole::ChooseIndex)?;
                     let d = self.node(&options[choose_position(i, options.len())?])?;
                     self.charge(d.outcomes.len() as u128)?;
                     parts.push((*w, d));
@@ -675,7 +662,7 @@ impl<E: Environment + ?Sized> Analyzer<'_, E> {
                         [(value, _)] => thresholds.push(number(value.clone())?),
                         _ => {
                             return Err(EvalErrorKind::OutOfRange(
-                                "exact odds need `lookup` thresholds without dice".to_owned(),
+                                OutOfRange::LookupThresholdsWithDice,
                             )
                             .into());
                         }

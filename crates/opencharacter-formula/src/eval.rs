@@ -4,6 +4,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::env::Environment;
+use crate::eval_error::{Counted, OutOfRange, TypeName, Whole};
+pub use crate::eval_error::{EvalError, EvalErrorKind};
 use crate::number::{Number, Overflow};
 use crate::tree::{BinaryOp, DiceModifier, Expr, Function, UnaryOp};
 
@@ -35,6 +37,15 @@ impl Value {
             Value::Number(_) => "a number",
             Value::Bool(_) => "a boolean",
             Value::String(_) => "a string",
+        }
+    }
+
+    /// Its type, as a typed value a caller can word in any language.
+    pub fn type_word(&self) -> TypeName {
+        match self {
+            Value::Number(_) => TypeName::Number,
+            Value::Bool(_) => TypeName::Boolean,
+            Value::String(_) => TypeName::String,
         }
     }
 }
@@ -144,84 +155,6 @@ impl Roller for SplitMix64 {
     }
 }
 
-/// Why a formula could not be evaluated.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{kind} in `{at}`")]
-pub struct EvalError {
-    /// What went wrong.
-    pub kind: EvalErrorKind,
-    /// The canonical text of the sub-formula where it went wrong.
-    pub at: String,
-}
-
-impl EvalError {
-    /// The stable error code.
-    pub fn code(&self) -> &'static str {
-        self.kind.code()
-    }
-}
-
-/// What went wrong while evaluating.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EvalErrorKind {
-    /// The environment has no such field.
-    #[error("unknown field `{0}`")]
-    UnknownField(String),
-    /// The environment has no such setting.
-    #[error("unknown setting `{0}`")]
-    UnknownSetting(String),
-    /// An operand of the wrong type (`1 + true`).
-    #[error("expected {expected}, found {found}")]
-    WrongType {
-        /// What the operation needs.
-        expected: &'static str,
-        /// What it got.
-        found: &'static str,
-    },
-    /// `x / 0` or `x % 0`.
-    #[error("division by zero")]
-    DivisionByZero,
-    /// A result that does not fit a 64-bit numerator and denominator.
-    #[error("the result does not fit in a 64-bit fraction")]
-    Overflow,
-    /// Too many dice, too many sides, or a distribution too large to compute exactly.
-    #[error("{what} exceeds the limit of {limit}")]
-    LimitExceeded {
-        /// What was counted.
-        what: &'static str,
-        /// The limit.
-        limit: u64,
-    },
-    /// An argument outside what the operation accepts (`choose(4, a, b)`, `d0`).
-    #[error("{0}")]
-    OutOfRange(String),
-    /// The environment cannot answer an aggregate over owned content (`total("weight")`).
-    #[error("the environment cannot answer `{0}`")]
-    UnknownAggregate(String),
-}
-
-impl EvalErrorKind {
-    /// The stable error code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            EvalErrorKind::UnknownField(_) => "formula-unknown-field",
-            EvalErrorKind::UnknownSetting(_) => "formula-unknown-setting",
-            EvalErrorKind::WrongType { .. } => "formula-wrong-type",
-            EvalErrorKind::DivisionByZero => "formula-division-by-zero",
-            EvalErrorKind::Overflow => "formula-overflow",
-            EvalErrorKind::LimitExceeded { .. } => "formula-limit",
-            EvalErrorKind::OutOfRange(_) => "formula-out-of-range",
-            EvalErrorKind::UnknownAggregate(_) => "formula-unknown-aggregate",
-        }
-    }
-}
-
-impl From<Overflow> for EvalErrorKind {
-    fn from(_: Overflow) -> EvalErrorKind {
-        EvalErrorKind::Overflow
-    }
-}
-
 /// An error not yet tied to the node it happened in.
 pub(crate) type Raw<T> = Result<T, Located>;
 
@@ -253,31 +186,34 @@ impl Located {
     }
 }
 
-pub(crate) fn wrong(expected: &'static str, found: &Value) -> EvalErrorKind {
+pub(crate) fn wrong(expected: TypeName, found: &Value) -> EvalErrorKind {
     EvalErrorKind::WrongType {
         expected,
-        found: found.type_name(),
+        found: found.type_word(),
     }
 }
 
 pub(crate) fn number(value: Value) -> Result<Number, EvalErrorKind> {
     match value {
         Value::Number(n) => Ok(n),
-        other => Err(wrong("a number", &other)),
+        other => Err(wrong(TypeName::Number, &other)),
     }
 }
 
 pub(crate) fn boolean(value: Value) -> Result<bool, EvalErrorKind> {
     match value {
         Value::Bool(b) => Ok(b),
-        other => Err(wrong("a boolean", &other)),
+        other => Err(wrong(TypeName::Boolean, &other)),
     }
 }
 
-pub(crate) fn integer(value: Value, what: &str) -> Result<i64, EvalErrorKind> {
+pub(crate) fn integer(value: Value, what: Whole) -> Result<i64, EvalErrorKind> {
     let n = number(value)?;
     n.to_integer()
-        .ok_or_else(|| EvalErrorKind::OutOfRange(format!("{what} must be a whole number, not {n}")))
+        .ok_or(EvalErrorKind::OutOfRange(OutOfRange::NotWhole {
+            what,
+            value: n,
+        }))
 }
 
 /// Applies a binary operator to two evaluated operands (not `and`/`or`, which short-circuit).
@@ -306,8 +242,8 @@ pub(crate) fn binary(op: BinaryOp, left: Value, right: Value) -> Result<Value, E
         B::Eq | B::Ne => {
             if std::mem::discriminant(&left) != std::mem::discriminant(&right) {
                 return Err(EvalErrorKind::WrongType {
-                    expected: left.type_name(),
-                    found: right.type_name(),
+                    expected: left.type_word(),
+                    found: right.type_word(),
                 });
             }
             Value::Bool((left == right) == (op == B::Eq))
@@ -339,27 +275,25 @@ pub(crate) struct DiceSpec {
 }
 
 pub(crate) fn dice_spec(count: Value, sides: Value) -> Result<DiceSpec, EvalErrorKind> {
-    let count = integer(count, "a dice count")?;
-    let sides = integer(sides, "a die's number of sides")?;
+    let count = integer(count, Whole::DiceCount)?;
+    let sides = integer(sides, Whole::Sides)?;
     if count < 0 {
-        return Err(EvalErrorKind::OutOfRange(format!(
-            "a dice count cannot be negative ({count})"
+        return Err(EvalErrorKind::OutOfRange(OutOfRange::NegativeDiceCount(
+            count,
         )));
     }
     if count > MAX_DICE {
         return Err(EvalErrorKind::LimitExceeded {
-            what: "the dice count",
+            what: Counted::DiceCount,
             limit: MAX_DICE as u64,
         });
     }
     if sides < 1 {
-        return Err(EvalErrorKind::OutOfRange(format!(
-            "a die needs at least 1 side, not {sides}"
-        )));
+        return Err(EvalErrorKind::OutOfRange(OutOfRange::NoSides(sides)));
     }
     if sides > MAX_SIDES {
         return Err(EvalErrorKind::LimitExceeded {
-            what: "the number of sides",
+            what: Counted::Sides,
             limit: MAX_SIDES as u64,
         });
     }
@@ -372,25 +306,22 @@ pub(crate) fn choose_position(index: i64, options: usize) -> Result<usize, EvalE
         .ok()
         .and_then(|i| i.checked_sub(1))
         .filter(|i| *i < options)
-        .ok_or_else(|| {
-            EvalErrorKind::OutOfRange(format!(
-                "`choose` index {index} is not between 1 and {options}"
-            ))
-        })
+        .ok_or(EvalErrorKind::OutOfRange(OutOfRange::ChooseIndex {
+            index,
+            options,
+        }))
 }
 
 /// `lookup`'s value below its first threshold.
 pub(crate) fn below_first_threshold(x: Number) -> EvalErrorKind {
-    EvalErrorKind::OutOfRange(format!("`lookup` value {x} is below the first threshold"))
+    EvalErrorKind::OutOfRange(OutOfRange::BelowFirstThreshold(x))
 }
 
 /// `under`'s advantage argument: 1 advantage, -1 disadvantage, 0 neither.
 pub(crate) fn advantage(value: Value) -> Result<i64, EvalErrorKind> {
-    let adv = integer(value, "advantage")?;
+    let adv = integer(value, Whole::Advantage)?;
     if !(-1..=1).contains(&adv) {
-        return Err(EvalErrorKind::OutOfRange(format!(
-            "advantage is 1, 0 or -1, not {adv}"
-        )));
+        return Err(EvalErrorKind::OutOfRange(OutOfRange::Advantage(adv)));
     }
     Ok(adv)
 }
@@ -414,9 +345,7 @@ pub(crate) fn read_id<E: Environment + ?Sized>(
                 None => None,
                 Some(Expr::String { value }) => Some(value.as_str()),
                 Some(_) => {
-                    return Err(EvalErrorKind::OutOfRange(
-                        "`total` takes string literals".to_owned(),
-                    ));
+                    return Err(EvalErrorKind::OutOfRange(OutOfRange::TotalTakesStrings));
                 }
             };
             Value::Number(env.total(id, tag)?)
@@ -426,9 +355,8 @@ pub(crate) fn read_id<E: Environment + ?Sized>(
         Function::First => Value::Bool(env.first(id)?),
         Function::Linked => Value::from(env.linked(id)?),
         _ => {
-            return Err(EvalErrorKind::OutOfRange(format!(
-                "`{}` reads no ID",
-                function.name()
+            return Err(EvalErrorKind::OutOfRange(OutOfRange::ReadsNoId(
+                function.name(),
             )));
         }
     })
@@ -526,7 +454,7 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
 
     fn call(&mut self, function: Function, args: &[Expr]) -> Raw<Value> {
         let first = args.first().ok_or_else(|| {
-            EvalErrorKind::OutOfRange(format!("`{}` needs arguments", function.name()))
+            EvalErrorKind::OutOfRange(OutOfRange::NeedsArguments(function.name()))
         })?;
         Ok(match function {
             Function::Floor => Value::Number(self.num(first)?.floor()),
@@ -567,13 +495,13 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
             | Function::Linked => {
                 let Expr::String { value: id } = first else {
                     let value = self.eval(first)?;
-                    return Err(wrong("a string literal", &value).into());
+                    return Err(wrong(TypeName::StringLiteral, &value).into());
                 };
                 read_id(self.env, function, id, args.get(1))?
             }
             Function::Choose => {
                 let index = self.eval(first)?;
-                let index = integer(index, "a `choose` index").map_err(|k| located(k, first))?;
+                let index = integer(index, Whole::ChooseIndex).map_err(|k| located(k, first))?;
                 let options = &args[1..];
                 self.eval(&options[choose_position(index, options.len())?])?
             }
@@ -613,7 +541,7 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
         self.rolls += 1;
         if self.rolls > MAX_ROLLS {
             return Err(EvalErrorKind::LimitExceeded {
-                what: "the number of dice rolled",
+                what: Counted::DiceRolled,
                 limit: MAX_ROLLS,
             }
             .into());
@@ -630,7 +558,7 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
         let arg = match modifier.and_then(DiceModifier::arg) {
             Some(arg) => {
                 let value = self.eval(arg)?;
-                Some(integer(value, "a dice modifier").map_err(|k| located(k, arg))?)
+                Some(integer(value, Whole::DiceModifier).map_err(|k| located(k, arg))?)
             }
             None => None,
         };
@@ -645,10 +573,7 @@ impl<E: Environment + ?Sized, R: Roller + ?Sized> Evaluator<'_, E, R> {
             Some(DiceModifier::KeepHighest(_) | DiceModifier::KeepLowest(_)) => {
                 let keep = arg.unwrap_or(0);
                 if keep < 0 {
-                    return Err(EvalErrorKind::OutOfRange(format!(
-                        "cannot keep a negative number of dice ({keep})"
-                    ))
-                    .into());
+                    return Err(EvalErrorKind::OutOfRange(OutOfRange::NegativeKeep(keep)).into());
                 }
                 let mut dice = Vec::with_capacity(count as usize);
                 for _ in 0..count {

@@ -11,6 +11,7 @@ use crate::eval::{
     EvalError, EvalErrorKind, Located, NoDice, Value, below_first_threshold, boolean,
     choose_position, integer, number,
 };
+use crate::eval_error::Whole;
 use crate::kinds::rolls;
 use crate::sum::canonical;
 use crate::tree::{DiceModifier, Expr, Function};
@@ -125,7 +126,7 @@ impl<E: Environment + ?Sized> Folder<'_, E> {
             }
             Function::Choose if !rolls(first) => {
                 let index = self.value(first)?;
-                let index = integer(index, "a `choose` index").map_err(|k| error_at(k, first))?;
+                let index = integer(index, Whole::ChooseIndex).map_err(|k| error_at(k, first))?;
                 let position = choose_position(index, rest.len()).map_err(|k| error_at(k, call))?;
                 rest.get(position)
             }
@@ -190,7 +191,7 @@ impl<E: Environment + ?Sized> Folder<'_, E> {
             }
             Function::Choose => {
                 for (value, _) in odds(first)?.outcomes() {
-                    let index = integer(value.clone(), "").ok()?;
+                    let index = integer(value.clone(), Whole::ChooseIndex).ok()?;
                     *reach.get_mut(1 + choose_position(index, args.len() - 1).ok()?)? = true;
                 }
             }

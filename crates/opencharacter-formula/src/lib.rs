@@ -37,6 +37,7 @@ mod dist;
 mod env;
 mod error;
 mod eval;
+mod eval_error;
 mod fold;
 mod kinds;
 mod number;
@@ -52,6 +53,7 @@ pub use error::{EXCERPT_CHARS, Expected, ParseError, ParseErrorKind, excerpt};
 pub use eval::{
     EvalError, EvalErrorKind, MAX_DICE, MAX_ROLLS, MAX_SIDES, Roller, SplitMix64, Value,
 };
+pub use eval_error::{Counted, OutOfRange, TypeName, Unbounded, Whole};
 pub use kinds::{Kind, Kinds};
 pub use number::{Number, Overflow};
 pub use parse::parse;

@@ -14,6 +14,8 @@
 use std::io::Read as _;
 use std::time::{Duration, Instant};
 
+use opencharacter_spec::diagnostic::{Phrase, reasons};
+
 /// How the client behaves.
 #[derive(Debug, Clone)]
 pub struct HttpOptions {
@@ -102,7 +104,53 @@ impl FetchError {
         }
     }
 
-    /// Why, in words, without the URL (for a message that names the URL on its own).
+    /// Why, as a phrase of the standard text, without the URL (for a message that names the URL
+    /// on its own). A network failure's own text is the HTTP client's, in English.
+    pub fn phrase(&self) -> Phrase {
+        match self {
+            FetchError::Scheme(_) => Phrase::new(&reasons::FETCH_SCHEME),
+            FetchError::Status { status, .. } => {
+                Phrase::new(&reasons::FETCH_STATUS).with_arg("status", status)
+            }
+            FetchError::Network { reason, .. } => {
+                Phrase::new(&reasons::FETCH_NETWORK).with_arg("reason", reason)
+            }
+            FetchError::TooLong { limit, .. } => {
+                Phrase::new(&reasons::FETCH_TOO_LONG).with_arg("limit", limit)
+            }
+            FetchError::Deadline { seconds, .. } => {
+                Phrase::new(&reasons::FETCH_DEADLINE).with_arg("seconds", seconds)
+            }
+            FetchError::Truncated { got, expected, .. } => Phrase::new(&reasons::FETCH_TRUNCATED)
+                .with_arg("got", got)
+                .with_arg("expected", expected),
+        }
+    }
+
+    /// The whole error as a phrase, the URL in it (its English is the error's `Display`).
+    pub fn full_phrase(&self) -> Phrase {
+        let phrase = |reason| Phrase::new(reason).with_arg("url", self.url());
+        match self {
+            FetchError::Scheme(_) => phrase(&reasons::FETCH_URL_SCHEME),
+            FetchError::Status { status, .. } => {
+                phrase(&reasons::FETCH_URL_STATUS).with_arg("status", status)
+            }
+            FetchError::Network { reason, .. } => {
+                phrase(&reasons::FETCH_URL_NETWORK).with_arg("reason", reason)
+            }
+            FetchError::TooLong { limit, .. } => {
+                phrase(&reasons::FETCH_URL_TOO_LONG).with_arg("limit", limit)
+            }
+            FetchError::Deadline { seconds, .. } => {
+                phrase(&reasons::FETCH_URL_DEADLINE).with_arg("seconds", seconds)
+            }
+            FetchError::Truncated { got, expected, .. } => phrase(&reasons::FETCH_URL_TRUNCATED)
+                .with_arg("got", got)
+                .with_arg("expected", expected),
+        }
+    }
+
+    /// Why, in English words, without the URL (for a message that names the URL on its own).
     pub fn reason(&self) -> String {
         match self {
             FetchError::Scheme(_) => "it is not https (plain http only where allowed)".to_owned(),

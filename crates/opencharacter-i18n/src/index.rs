@@ -27,7 +27,7 @@
 //! ```
 
 use indexmap::IndexMap;
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Phrase, Word, codes, reasons};
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::{I18nFile, PackRelease};
 use schemars::JsonSchema;
@@ -123,29 +123,29 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// Why a URL is not one the index may list.
-pub fn check_url(url: &str, file_name: &str, allow_http: bool) -> Result<(), String> {
+pub fn check_url(url: &str, file_name: &str, allow_http: bool) -> Result<(), Phrase> {
     let rest = if let Some(rest) = url.strip_prefix("https://") {
         rest
     } else if let Some(rest) = url.strip_prefix("http://") {
         if !allow_http {
-            return Err("is not https (plain http only where the caller allows it)".into());
+            return Err(Phrase::new(&reasons::URL_HTTP_NOT_ALLOWED));
         }
         rest
     } else {
-        return Err("is not an https URL".into());
+        return Err(Phrase::new(&reasons::URL_NOT_HTTPS));
     };
     if url.contains(['?', '#']) || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err("has a query, a fragment or a space".into());
+        return Err(Phrase::new(&reasons::URL_QUERY));
     }
     let Some((host, path)) = rest.split_once('/') else {
-        return Err("has no path".into());
+        return Err(Phrase::new(&reasons::URL_NO_PATH));
     };
     if host.is_empty() {
-        return Err("has no host".into());
+        return Err(Phrase::new(&reasons::URL_NO_HOST));
     }
     match path.rsplit('/').next() {
         Some(last) if last == file_name => Ok(()),
-        _ => Err(format!("does not end in `/{file_name}`")),
+        _ => Err(Phrase::new(&reasons::URL_FILE_NAME).with_arg("file", file_name)),
     }
 }
 
@@ -180,7 +180,11 @@ impl PackIndex {
         let mut seen = std::collections::HashSet::new();
         for release in &self.releases {
             if !seen.insert((release.id.clone(), release.version.clone())) {
-                problems.push(invalid(release, "release", "is listed twice".into()));
+                problems.push(invalid(
+                    release,
+                    "release",
+                    Phrase::new(&reasons::INDEX_LISTED_TWICE),
+                ));
             }
             problems.extend(release.check(allow_http));
         }
@@ -255,12 +259,12 @@ impl PackIndex {
     }
 }
 
-fn invalid(release: &IndexRelease, what: &str, reason: String) -> Diagnostic {
+fn invalid(release: &IndexRelease, what: &str, reason: impl Into<Word>) -> Diagnostic {
     Diagnostic::new(&codes::INDEX_ENTRY_INVALID)
         .with_arg("pack", &release.id)
         .with_arg("version", &release.version)
         .with_arg("what", what)
-        .with_arg("reason", reason)
+        .with_word("reason", reason)
 }
 
 fn limit(pack: &str, version: &str, what: &str, count: u64, limit: u64) -> Diagnostic {
@@ -298,14 +302,16 @@ impl IndexRelease {
         let mut problems = Vec::new();
         let name = release_file_name(&self.id, &self.version);
         if let Err(reason) = check_url(&self.url, &name, allow_http) {
-            problems.push(invalid(self, "url", format!("`{}` {reason}", self.url)));
-        }
-        if !is_sha256(&self.sha256) {
             problems.push(invalid(
                 self,
-                "sha256",
-                "is not 64 lowercase hex digits".into(),
+                "url",
+                Phrase::new(&reasons::URL_IS)
+                    .with_arg("url", &self.url)
+                    .with_word("reason", reason),
             ));
+        }
+        if !is_sha256(&self.sha256) {
+            problems.push(invalid(self, "sha256", Phrase::new(&reasons::INDEX_SHA256)));
         }
         if self.bytes > MAX_RELEASE_BYTES {
             problems.push(limit(
@@ -320,45 +326,50 @@ impl IndexRelease {
             problems.push(invalid(
                 self,
                 "carriesLanguages",
-                "an index release never carries other languages inside".into(),
+                Phrase::new(&reasons::INDEX_CARRIES_LANGUAGES),
             ));
         }
         if let Err(error) = LanguageTag::parse(&self.default_language) {
-            problems.push(invalid(self, "defaultLanguage", error.to_string()));
+            problems.push(invalid(self, "defaultLanguage", error.to_diagnostic()));
         }
         problems
     }
 
     /// Why one language pack of this entry cannot be used, if it cannot.
-    pub fn check_locale(&self, language: &str, allow_http: bool) -> Result<(), String> {
+    pub fn check_locale(&self, language: &str, allow_http: bool) -> Result<(), Phrase> {
         let Some(locale) = self.locales.get(language) else {
-            return Err("is not listed".into());
+            return Err(Phrase::new(&reasons::LOCALE_NOT_LISTED));
         };
         if self.locales.len() > MAX_LOCALES {
-            return Err(format!(
-                "the release lists more than {MAX_LOCALES} languages"
-            ));
+            return Err(Phrase::new(&reasons::LOCALE_TOO_MANY).with_arg("limit", MAX_LOCALES));
         }
-        let tag = LanguageTag::parse(language).map_err(|error| error.to_string())?;
+        let tag = LanguageTag::parse(language).map_err(|error| {
+            Phrase::new(&reasons::URL_IS)
+                .with_arg("url", language)
+                .with_word("reason", error.reason)
+        })?;
         if tag.as_str() != language {
-            return Err(format!("is not written in its normal form `{tag}`"));
+            return Err(Phrase::new(&reasons::LOCALE_NOT_NORMAL).with_arg("tag", tag));
         }
         if LanguageTag::parse(&self.default_language).is_ok_and(|default| default == tag) {
-            return Err("is the release's default language, which the release carries".into());
+            return Err(Phrase::new(&reasons::LOCALE_IS_DEFAULT));
         }
         let name = language_pack_file_name(&self.id, &self.version, language);
-        check_url(&locale.url, &name, allow_http).map_err(|r| format!("`{}` {r}", locale.url))?;
+        check_url(&locale.url, &name, allow_http).map_err(|r| {
+            Phrase::new(&reasons::URL_IS)
+                .with_arg("url", &locale.url)
+                .with_word("reason", r)
+        })?;
         if folder_of(&locale.url) != folder_of(&self.url) {
-            return Err("is not published beside the release's artifact".into());
+            return Err(Phrase::new(&reasons::LOCALE_NOT_BESIDE));
         }
         if !is_sha256(&locale.sha256) {
-            return Err("its sha256 is not 64 lowercase hex digits".into());
+            return Err(Phrase::new(&reasons::LOCALE_SHA256));
         }
         if locale.bytes > MAX_LANGUAGE_PACK_BYTES {
-            return Err(format!(
-                "is {} bytes, over the limit of {MAX_LANGUAGE_PACK_BYTES}",
-                locale.bytes
-            ));
+            return Err(Phrase::new(&reasons::LOCALE_TOO_LARGE)
+                .with_arg("bytes", locale.bytes)
+                .with_arg("limit", MAX_LANGUAGE_PACK_BYTES));
         }
         Ok(())
     }
@@ -419,8 +430,8 @@ pub enum NoLocale {
     Refused {
         /// The language of the pack refused.
         language: LanguageTag,
-        /// Why, in English ([`IndexRelease::check_locale`]).
-        reason: String,
+        /// Why, a phrase of the standard text ([`IndexRelease::check_locale`]).
+        reason: Phrase,
     },
 }
 
@@ -696,14 +707,16 @@ mod tests {
         );
         let mut plain = entry();
         plain.locales[0].url = "http://example.org/p/demo-1.0.0.es.json".into();
+        let NoLocale::Refused { language, reason } =
+            plain.locale_status(&tag("es"), false).unwrap_err()
+        else {
+            panic!("plain http is refused")
+        };
+        assert_eq!(language, tag("es"));
         assert_eq!(
-            plain.locale_status(&tag("es"), false).unwrap_err(),
-            NoLocale::Refused {
-                language: tag("es"),
-                reason: "`http://example.org/p/demo-1.0.0.es.json` is not https (plain http only \
-                         where the caller allows it)"
-                    .into()
-            }
+            reason.english(),
+            "`http://example.org/p/demo-1.0.0.es.json` is not https (plain http only \
+             where the caller allows it)"
         );
     }
 
@@ -724,6 +737,7 @@ mod tests {
             elsewhere
                 .check_locale("es", false)
                 .unwrap_err()
+                .english()
                 .contains("beside")
         );
         let mut misnamed = entry();

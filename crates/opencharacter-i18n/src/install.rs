@@ -9,6 +9,7 @@
 //! or sync tries again.
 
 use indexmap::IndexMap;
+use opencharacter_spec::diagnostic::{Phrase, reasons};
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::{I18nFile, PackRelease};
 
@@ -100,8 +101,8 @@ pub enum LanguageOutcome {
     Failed {
         /// The language.
         language: LanguageTag,
-        /// Why, in English.
-        reason: String,
+        /// Why, a phrase of the standard text.
+        reason: Phrase,
     },
 }
 
@@ -116,13 +117,13 @@ pub enum Unavailable {
     Refused {
         /// The language of the pack refused.
         language: LanguageTag,
-        /// Why, in English ([`IndexRelease::check_locale`]).
-        reason: String,
+        /// Why, a phrase of the standard text ([`IndexRelease::check_locale`]).
+        reason: Phrase,
     },
     /// The index could not be fetched or read (a sync).
     Unreachable {
-        /// Why, in English.
-        reason: String,
+        /// Why, a phrase of the standard text.
+        reason: Phrase,
     },
     /// The file imported carries none for the language.
     NotCarried,
@@ -175,34 +176,33 @@ pub fn verify_language_pack(
     bytes: &[u8],
     locale: &IndexLocale,
     language: &LanguageTag,
-) -> Result<(), String> {
+) -> Result<(), Phrase> {
     if bytes.len() as u64 != locale.bytes {
-        return Err(format!(
-            "{} bytes where the index lists {}",
-            bytes.len(),
-            locale.bytes
-        ));
+        return Err(Phrase::new(&reasons::PACK_BYTES_MISMATCH)
+            .with_arg("got", bytes.len())
+            .with_arg("listed", locale.bytes));
     }
     let sha = sha256_hex(bytes);
     if sha != locale.sha256 {
-        return Err(format!(
-            "sha256 {sha} where the index lists {}",
-            locale.sha256
-        ));
+        return Err(Phrase::new(&reasons::PACK_SHA256_MISMATCH)
+            .with_arg("got", sha)
+            .with_arg("listed", &locale.sha256));
     }
     declared_language(bytes, language)
 }
 
 /// Checks that some bytes are an i18n file declaring `language`.
-fn declared_language(bytes: &[u8], language: &LanguageTag) -> Result<(), String> {
-    let file: I18nFile =
-        serde_json::from_slice(bytes).map_err(|error| format!("not an i18n file: {error}"))?;
+fn declared_language(bytes: &[u8], language: &LanguageTag) -> Result<(), Phrase> {
+    let file: I18nFile = serde_json::from_slice(bytes)
+        .map_err(|error| Phrase::new(&reasons::PACK_NOT_I18N).with_arg("error", error))?;
     match LanguageTag::parse(&file.meta.language) {
         Ok(declared) if &declared == language => Ok(()),
-        Ok(declared) => Err(format!(
-            "declares the language `{declared}`, not `{language}`"
-        )),
-        Err(error) => Err(error.to_string()),
+        Ok(declared) => Err(Phrase::new(&reasons::PACK_DECLARES)
+            .with_arg("declared", declared)
+            .with_arg("language", language)),
+        Err(error) => Err(Phrase::new(&reasons::URL_IS)
+            .with_arg("url", &file.meta.language)
+            .with_word("reason", error.reason)),
     }
 }
 
@@ -377,7 +377,7 @@ impl Installer {
         let fetched = self
             .http
             .fetch_exact(&locale.url, locale.bytes.min(MAX_LANGUAGE_PACK_BYTES))
-            .map_err(|error| error.to_string())
+            .map_err(|error| error.full_phrase())
             .and_then(|bytes| verify_language_pack(&bytes, locale, &tag).map(|()| bytes));
         match fetched {
             Ok(bytes) => {
@@ -444,7 +444,7 @@ impl Installer {
         let lock = self.store.lock()?;
         self.http.begin();
         // Each index once; one that cannot be fetched or read keeps why.
-        let mut indexes: IndexMap<String, Result<PackIndex, String>> = IndexMap::new();
+        let mut indexes: IndexMap<String, Result<PackIndex, Phrase>> = IndexMap::new();
         let mut reports = Vec::new();
         for installed in self.store.installed()? {
             let state = &installed.state;
@@ -526,7 +526,8 @@ impl Installer {
             };
             let pack = serde_json::to_vec(file).map_err(|e| mismatch(e.to_string()))?;
             let checked = if pack.len() as u64 > MAX_LANGUAGE_PACK_BYTES {
-                Err(format!("over the limit of {MAX_LANGUAGE_PACK_BYTES} bytes"))
+                Err(Phrase::new(&reasons::PACK_OVER_LIMIT)
+                    .with_arg("limit", MAX_LANGUAGE_PACK_BYTES))
             } else {
                 declared_language(&pack, &tag)
             };
@@ -595,10 +596,13 @@ impl Installer {
 
 /// Why an index could not be had, without the installer's own preamble (the fetch's error: a
 /// status, the network, the deadline; or why its bytes are not an index).
-fn unreachable(error: InstallError) -> String {
+fn unreachable(error: InstallError) -> Phrase {
     match error {
-        InstallError::IndexFetch(fetch) => fetch.to_string(),
-        other => other.to_string(),
+        InstallError::IndexFetch(fetch) => fetch.full_phrase(),
+        InstallError::IndexInvalid { url, reason } => Phrase::new(&reasons::INDEX_NOT_INDEX)
+            .with_arg("url", url)
+            .with_arg("reason", reason),
+        other => Phrase::new(&reasons::FETCH_NETWORK).with_arg("reason", other),
     }
 }
 

@@ -547,7 +547,10 @@ fn a_pack_declaring_another_language_leaves_the_default_language() {
     let LanguageOutcome::Failed { reason, .. } = report.language else {
         panic!("{report:?}")
     };
-    assert!(reason.contains("declares the language `es`"), "{reason}");
+    assert!(
+        reason.english().contains("declares the language `es`"),
+        "{reason}"
+    );
     assert_eq!(goblin(store), ("Goblin".into(), "en".into()));
     assert_eq!(
         files(store),

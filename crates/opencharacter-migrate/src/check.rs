@@ -72,12 +72,11 @@ pub fn check_upgrades(release: &PackRelease) -> Diagnostics {
         let at = StepAt {
             position,
             pointer: format!("/upgrades/{script}/steps/{index}/{}", step.name()),
-            label: format!(
-                "{} (step {} of {})",
-                step.name(),
-                index + 1,
-                file_stem(&release.upgrades[script])
-            ),
+            // Words of ours ("step … of …"), so a phrase the standard text renders per language.
+            label: Phrase::new(&reasons::UPGRADE_STEP)
+                .with_arg("step", step.name())
+                .with_arg("index", index + 1)
+                .with_arg("file", file_stem(&release.upgrades[script])),
         };
         match step {
             UpgradeStep::Rename(rename) => checker.rename(&at, rename, &mut out),
@@ -122,7 +121,7 @@ struct StepAt {
     /// Position in the flattened, ordered list of steps.
     position: usize,
     pointer: String,
-    label: String,
+    label: Phrase,
 }
 
 struct Checker<'r> {
@@ -268,7 +267,7 @@ impl<'r> Checker<'r> {
         if !self.by_known(at, &route.by) {
             out.push(
                 Diagnostic::new(&codes::UPGRADE_ROUTE_BY_UNKNOWN)
-                    .with_arg("step", &at.label)
+                    .with_word("step", at.label.clone())
                     .with_arg("by", &route.by)
                     .with_pointer(format!("{}/by", at.pointer)),
             );
@@ -281,7 +280,7 @@ impl<'r> Checker<'r> {
             if !seen.insert(words) {
                 out.push(
                     Diagnostic::new(&codes::UPGRADE_CASE_DUPLICATE)
-                        .with_arg("step", &at.label)
+                        .with_word("step", at.label.clone())
                         .with_arg("case", case.words.join(" "))
                         .with_pointer(format!("{}/cases/{index}", at.pointer)),
                 );
@@ -346,7 +345,7 @@ impl<'r> Checker<'r> {
             if !seen.insert(case) {
                 out.push(
                     Diagnostic::new(&codes::UPGRADE_CASE_DUPLICATE)
-                        .with_arg("step", &at.label)
+                        .with_word("step", at.label.clone())
                         .with_arg("case", case)
                         .with_pointer(format!("{}/cases/{index}", at.pointer)),
                 );
@@ -461,7 +460,7 @@ impl<'r> Checker<'r> {
 
 fn target_unknown(at: &StepAt, id: &FieldId, end: &FieldId, pointer: &str) -> Diagnostic {
     Diagnostic::new(&codes::UPGRADE_TARGET_UNKNOWN)
-        .with_arg("step", &at.label)
+        .with_word("step", at.label.clone())
         .with_arg("id", id)
         .with_arg("end", end)
         .with_pointer(format!("{}/{pointer}", at.pointer))
@@ -469,7 +468,7 @@ fn target_unknown(at: &StepAt, id: &FieldId, end: &FieldId, pointer: &str) -> Di
 
 fn source_current(at: &StepAt, id: &FieldId, pointer: &str) -> Diagnostic {
     Diagnostic::new(&codes::UPGRADE_SOURCE_CURRENT)
-        .with_arg("step", &at.label)
+        .with_word("step", at.label.clone())
         .with_arg("id", id)
         .with_pointer(format!("{}/{pointer}", at.pointer))
 }

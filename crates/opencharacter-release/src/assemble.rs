@@ -311,7 +311,10 @@ fn compile(
                         "formula",
                         opencharacter_formula::excerpt(site.text, offset + 1).0,
                     )
-                    .with_word("reason", crate::formula_words::parse_error(&error.kind))
+                    .with_word(
+                        "reason",
+                        opencharacter_resolve::formula_words::parse_error(&error.kind),
+                    )
                     .with_arg("error", error.kind.code()),
                 offset,
             ))

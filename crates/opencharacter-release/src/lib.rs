@@ -50,7 +50,6 @@
 pub mod assemble;
 pub mod build;
 mod follow_on;
-mod formula_words;
 pub mod index;
 pub mod packs;
 pub mod source;

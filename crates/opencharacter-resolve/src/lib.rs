@@ -38,6 +38,7 @@
 
 mod character;
 pub mod dependencies;
+pub mod formula_words;
 pub mod load;
 pub mod overlay;
 pub mod query;

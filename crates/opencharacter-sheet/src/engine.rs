@@ -5,8 +5,12 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use opencharacter_formula::{Environment, EvalError, EvalErrorKind, Expr, Number, Value};
+use opencharacter_formula::{
+    Environment, EvalError, EvalErrorKind, Expr, Number, OutOfRange, Value,
+};
+use opencharacter_resolve::formula_words::parse_error;
 use opencharacter_resolve::{NameKind, Resolver};
+use opencharacter_spec::diagnostic::Phrase;
 use opencharacter_spec::ids::{
     ContentId, FieldId, PackId, Qualified, QualifiedContentId, QualifiedFieldId, Reference,
 };
@@ -15,7 +19,7 @@ use opencharacter_spec::model::{Character, Ruleset};
 use crate::holdings::Holdings;
 
 /// Parsed formulas by their text, kept across evaluations against one ruleset.
-pub(crate) type ParseCache = RefCell<HashMap<String, Rc<Result<Expr, String>>>>;
+pub(crate) type ParseCache = RefCell<HashMap<String, Rc<Result<Expr, Phrase>>>>;
 
 /// A formula name's key in the cache: the reading pack, the explicit pack, the name.
 type NameKey = (PackId, Option<String>, String);
@@ -66,11 +70,11 @@ impl<'a> Engine<'a> {
     }
 
     /// The parsed formula, or why it does not parse (kept, so each text parses once).
-    pub(crate) fn parse(&self, text: &str) -> Rc<Result<Expr, String>> {
+    pub(crate) fn parse(&self, text: &str) -> Rc<Result<Expr, Phrase>> {
         if let Some(found) = self.parsed.borrow().get(text) {
             return Rc::clone(found);
         }
-        let parsed = Rc::new(opencharacter_formula::parse(text).map_err(|e| e.to_string()));
+        let parsed = Rc::new(opencharacter_formula::parse(text).map_err(|e| parse_error(&e.kind)));
         self.parsed
             .borrow_mut()
             .insert(text.to_owned(), Rc::clone(&parsed));
@@ -272,9 +276,7 @@ impl Env<'_, '_> {
         let value = expr.eval(self, &mut roller)?;
         if roller.0 {
             return Err(EvalError {
-                kind: EvalErrorKind::OutOfRange(
-                    "this formula rolls dice where a fixed value is needed".into(),
-                ),
+                kind: EvalErrorKind::OutOfRange(OutOfRange::DiceWhereFixed),
                 at: expr.to_string(),
             });
         }

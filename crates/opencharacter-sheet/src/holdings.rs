@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use opencharacter_formula::{EvalErrorKind, Number};
+use opencharacter_formula::{EvalErrorKind, Number, TypeName};
 use opencharacter_spec::ids::{QualifiedContentId, QualifiedFieldId};
 
 use crate::evaluate::Owned;
@@ -37,7 +37,7 @@ struct Held {
     quantity: i64,
     tags: Vec<String>,
     /// Property values by property ID: a number, or the kind of value that is not one.
-    properties: HashMap<String, Result<Number, &'static str>>,
+    properties: HashMap<String, Result<Number, TypeName>>,
 }
 
 impl Holdings {
@@ -99,8 +99,8 @@ impl Holdings {
                 Some(Ok(n)) => *n,
                 Some(Err(found)) => {
                     return Err(EvalErrorKind::WrongType {
-                        expected: "a number",
-                        found,
+                        expected: TypeName::Number,
+                        found: *found,
                     });
                 }
             };
@@ -166,13 +166,13 @@ impl Holdings {
 }
 
 /// A property's JSON value as a number, or what kind of value it is instead.
-fn number_or_kind(value: &serde_json::Value) -> Result<Number, &'static str> {
+fn number_or_kind(value: &serde_json::Value) -> Result<Number, TypeName> {
     match value {
-        serde_json::Value::Number(n) => json_number(n).ok_or("a number too large"),
-        serde_json::Value::String(_) => Err("a string"),
-        serde_json::Value::Bool(_) => Err("a boolean"),
-        serde_json::Value::Array(_) => Err("a list"),
-        serde_json::Value::Object(_) => Err("a map"),
-        serde_json::Value::Null => Err("null"),
+        serde_json::Value::Number(n) => json_number(n).ok_or(TypeName::LargeNumber),
+        serde_json::Value::String(_) => Err(TypeName::String),
+        serde_json::Value::Bool(_) => Err(TypeName::Boolean),
+        serde_json::Value::Array(_) => Err(TypeName::List),
+        serde_json::Value::Object(_) => Err(TypeName::Mapping),
+        serde_json::Value::Null => Err(TypeName::Nothing),
     }
 }

@@ -8,6 +8,7 @@
 
 use opencharacter_formula::{Expr, Function};
 use opencharacter_resolve::NameKind;
+use opencharacter_spec::diagnostic::{Phrase, reasons};
 use opencharacter_spec::ids::{FieldId, PackId, Reference};
 use opencharacter_spec::model::{ContentItem, ContentTypeDef, ValueType};
 
@@ -45,13 +46,13 @@ impl ItemScope<'_, '_> {
     /// The tree with every `item.<property>` replaced by what the item holds; `Err` names the
     /// property that cannot be read (unset without a default, a list, a formula that does not
     /// parse, properties reading each other in a loop).
-    pub(crate) fn substitute(&self, expr: &Expr) -> Result<Expr, String> {
+    pub(crate) fn substitute(&self, expr: &Expr) -> Result<Expr, Phrase> {
         self.rewrite(expr, None, 0)
     }
 
     /// `expr` with `item.<property>` read; with `qualify`, a property's tree, whose other
     /// names are qualified from that pack.
-    fn rewrite(&self, expr: &Expr, qualify: Option<&PackId>, depth: usize) -> Result<Expr, String> {
+    fn rewrite(&self, expr: &Expr, qualify: Option<&PackId>, depth: usize) -> Result<Expr, Phrase> {
         let recurse = |e: &Expr| self.rewrite(e, qualify, depth);
         Ok(match expr {
             Expr::Field { pack: None, name } => {
@@ -107,29 +108,31 @@ impl ItemScope<'_, '_> {
     }
 
     /// What `item.<property>` reads.
-    fn property(&self, property: &str, depth: usize) -> Result<Expr, String> {
-        let unset = || format!("the item does not set `{property}`");
+    fn property(&self, property: &str, depth: usize) -> Result<Expr, Phrase> {
+        let unset = || Phrase::new(&reasons::ITEM_UNSET).with_arg("property", property);
         let id: FieldId = property.parse().map_err(|_| unset())?;
         let value = self.value(&id).ok_or_else(unset)?;
         let declared = self.def.properties.get(&id).map(|p| p.value_type);
         if value.is_array() {
-            return Err(format!("`item.{property}` holds a list"));
+            return Err(Phrase::new(&reasons::ITEM_LIST).with_arg("property", property));
         }
         match (declared, value) {
             (Some(ValueType::Formula | ValueType::Dice), serde_json::Value::String(text)) => {
                 if depth >= MAX_DEPTH {
-                    return Err(format!(
-                        "`item.{property}` reads properties more than {MAX_DEPTH} deep (a loop?)"
-                    ));
+                    return Err(Phrase::new(&reasons::ITEM_TOO_DEEP)
+                        .with_arg("property", property)
+                        .with_arg("limit", MAX_DEPTH));
                 }
                 match &*self.engine.parse(text) {
                     Ok(tree) => self.rewrite(tree, Some(self.ctx), depth + 1),
-                    Err(reason) => Err(format!("`item.{property}`: {reason}")),
+                    Err(reason) => Err(Phrase::new(&reasons::ITEM_PROPERTY_FAILED)
+                        .with_arg("property", property)
+                        .with_word("reason", reason.clone())),
                 }
             }
             (_, value) => json_value(value)
                 .map(|v| Expr::literal(&v))
-                .ok_or_else(|| format!("`item.{property}` has no value a formula reads")),
+                .ok_or_else(|| Phrase::new(&reasons::ITEM_NO_VALUE).with_arg("property", property)),
         }
     }
 
@@ -169,8 +172,8 @@ fn setting_call(engine: &Engine<'_>, ctx: &PackId, setting: &str) -> Expr {
 
 fn rewrite_modifier(
     modifier: &opencharacter_formula::DiceModifier,
-    mut recurse: impl FnMut(&Expr) -> Result<Expr, String>,
-) -> Result<opencharacter_formula::DiceModifier, String> {
+    mut recurse: impl FnMut(&Expr) -> Result<Expr, Phrase>,
+) -> Result<opencharacter_formula::DiceModifier, Phrase> {
     use opencharacter_formula::DiceModifier as M;
     Ok(match modifier {
         M::KeepHighest(e) => M::KeepHighest(Box::new(recurse(e)?)),

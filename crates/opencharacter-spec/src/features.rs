@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use indexmap::IndexMap;
 
+use crate::diagnostic::{Reason, reasons};
 use crate::ids::ContentId;
 use crate::model::{ContentItem, Effect, EffectOp, RulesDocument, Template, Upgrade, UpgradeStep};
 
@@ -138,6 +139,29 @@ impl Feature {
             Feature::EffectByQuantity => "an effect with `byQuantity`",
             Feature::EffectWhileActive => "an effect with `whileActive`",
             Feature::RollModifiers => "a content item's `rollModifiers`",
+        }
+    }
+}
+
+impl Feature {
+    /// What the feature is, as a reason of the standard text (its English is
+    /// [`Feature::description`]), so `feature-too-new` reads in the author's language.
+    pub fn reason(self) -> &'static Reason {
+        match self {
+            Feature::Layers => &reasons::FEATURE_LAYERS,
+            Feature::WorldGuidance => &reasons::FEATURE_WORLD_GUIDANCE,
+            Feature::LayerCoinRemoval => &reasons::FEATURE_LAYER_COIN_REMOVAL,
+            Feature::UpgradeScripts => &reasons::FEATURE_UPGRADE_SCRIPTS,
+            Feature::SetColumn => &reasons::FEATURE_SET_COLUMN,
+            Feature::Translations => &reasons::FEATURE_TRANSLATIONS,
+            Feature::LayerItems => &reasons::FEATURE_LAYER_ITEMS,
+            Feature::ContentRolls => &reasons::FEATURE_CONTENT_ROLLS,
+            Feature::StatBlocks => &reasons::FEATURE_STAT_BLOCKS,
+            Feature::ContentLevels => &reasons::FEATURE_CONTENT_LEVELS,
+            Feature::EffectBestBound => &reasons::FEATURE_EFFECT_BEST_BOUND,
+            Feature::ItemVariants => &reasons::FEATURE_ITEM_VARIANTS,
+            Feature::ContentResources => &reasons::FEATURE_CONTENT_RESOURCES,
+            Feature::EffectByQuantity => &reasons::FEATURE_EFFECT_BY_QUANTITY,
         }
     }
 }

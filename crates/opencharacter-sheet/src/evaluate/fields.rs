@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use indexmap::IndexMap;
 use opencharacter_formula::{Number, Value};
 use opencharacter_resolve::NameKind;
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, Phrase, Reason, codes, reasons};
 use opencharacter_spec::ids::{PackId, QualifiedFieldId};
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::{Effect, EffectBound, EffectOp, FieldDef, ValueType};
@@ -499,9 +499,12 @@ impl FieldEffects<'_, '_, '_> {
                     Err(reason) => pass.diagnostics.push(
                         Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
                             .with_arg("formula", opencharacter_formula::excerpt(text, 1).0)
-                            .with_arg(
+                            .with_word(
                                 "reason",
-                                format!("cannot {op:?} it to `{id}`: {reason}").to_lowercase(),
+                                Phrase::new(&reasons::SHEET_CANNOT_APPLY)
+                                    .with_arg("op", format!("{op:?}").to_lowercase())
+                                    .with_arg("field", id)
+                                    .with_word("reason", reason),
                             )
                             .with_pack(pending.ctx.clone()),
                     ),
@@ -517,12 +520,12 @@ pub(crate) fn apply(
     current: Option<&Value>,
     amount: &Value,
     value_type: ValueType,
-) -> Result<Value, &'static str> {
+) -> Result<Value, &'static Reason> {
     if op == EffectOp::Set {
         return if fits(amount, value_type) {
             Ok(amount.clone())
         } else {
-            Err("the value is not of the field's type")
+            Err(&reasons::EFFECT_NOT_FIELD_TYPE)
         };
     }
     if value_type == ValueType::Dice {
@@ -535,21 +538,21 @@ pub(crate) fn apply(
                     opencharacter_formula::parse(b),
                 ) {
                     (Ok(a), Ok(b)) => Ok(Value::String(a.plus(&b).to_string())),
-                    _ => Err("the dice do not add up to a formula"),
+                    _ => Err(&reasons::EFFECT_DICE_NO_FORMULA),
                 }
             }
             // A dice field without a value (no default) takes the first dice added: each
             // class adds its own hit dice.
             (EffectOp::Add, None, Value::String(_)) => Ok(amount.clone()),
-            _ => Err("only `set` and `add` change a dice field"),
+            _ => Err(&reasons::EFFECT_DICE_SET_ADD),
         };
     }
     let (Some(Value::Number(a)), Value::Number(b)) = (current, amount) else {
-        return Err("only numbers can be added to or bounded");
+        return Err(&reasons::EFFECT_NUMBERS_ONLY);
     };
     let (a, b) = (*a, *b);
     Ok(Value::Number(match op {
-        EffectOp::Add => crate::value::add(a, b).ok_or("the sum does not fit")?,
+        EffectOp::Add => crate::value::add(a, b).ok_or(&reasons::EFFECT_SUM_TOO_LARGE)?,
         EffectOp::Min | EffectOp::Best => a.max(b),
         EffectOp::Max => a.min(b),
         EffectOp::Set => b,

@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use opencharacter_formula::Value;
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_resolve::formula_words::eval_error;
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, Phrase, codes};
 use opencharacter_spec::ids::QualifiedFieldId;
 
 use crate::engine::{Engine, Env};
@@ -35,28 +36,24 @@ pub(crate) fn formula_value(
             Ok(value) => Some(value),
             Err(error) => {
                 if !env.failed_dependency(&error, failed) {
-                    diagnostics.push(formula_failed(env, text, &error));
+                    diagnostics.push(formula_failed(env, text, eval_error(&error)));
                 }
                 None
             }
         },
         Err(reason) => {
-            diagnostics.push(formula_failed(env, text, reason));
+            diagnostics.push(formula_failed(env, text, reason.clone()));
             None
         }
     }
 }
 
 /// A formula of the sheet that could not be worked out for this character.
-pub(crate) fn formula_failed(
-    env: &Env<'_, '_>,
-    text: &str,
-    reason: impl std::fmt::Display,
-) -> Diagnostic {
+pub(crate) fn formula_failed(env: &Env<'_, '_>, text: &str, reason: Phrase) -> Diagnostic {
     Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
         // Bounded: a formula near the length limit is not echoed whole (limits.md).
         .with_arg("formula", opencharacter_formula::excerpt(text, 1).0)
-        .with_arg("reason", reason)
+        .with_word("reason", reason)
         .with_pack(env.ctx.clone())
 }
 
@@ -83,13 +80,13 @@ pub(crate) fn dice_text(
             Ok(folded) => Some(Value::String(folded.to_string())),
             Err(error) => {
                 if !env.failed_dependency(&error, failed) {
-                    diagnostics.push(formula_failed(env, text, &error));
+                    diagnostics.push(formula_failed(env, text, eval_error(&error)));
                 }
                 None
             }
         },
         Err(reason) => {
-            diagnostics.push(formula_failed(env, text, reason));
+            diagnostics.push(formula_failed(env, text, reason.clone()));
             None
         }
     }

@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Phrase, codes, reasons};
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::{ContentTypeDef, Effect, Formula};
 
@@ -77,15 +77,17 @@ pub(crate) fn owned_effects<'a>(
             if !changed && !scaled {
                 return Some((effect, ctx, from));
             }
-            let failed = |reason: String, text: &Formula| {
+            let failed = |reason: Phrase, text: &Formula| {
                 Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
                     .with_arg(
                         "formula",
                         opencharacter_formula::excerpt(text.as_str(), 1).0,
                     )
-                    .with_arg(
+                    .with_word(
                         "reason",
-                        format!("in an effect of `{}`: {reason}", owned.id),
+                        Phrase::new(&reasons::SHEET_IN_EFFECT)
+                            .with_arg("item", &owned.id)
+                            .with_word("reason", reason),
                     )
                     .with_pack(ctx.clone())
             };
@@ -127,7 +129,7 @@ fn read_item(
     engine: &Engine<'_>,
     scope: &ItemScope<'_, '_>,
     formula: &Formula,
-) -> Result<Option<Formula>, String> {
+) -> Result<Option<Formula>, Phrase> {
     let tree = engine.parse(formula.as_str());
     let Ok(tree) = tree.as_ref() else {
         return Ok(None); // Reported where it is read.

@@ -11,7 +11,7 @@
 use std::collections::HashSet;
 
 use opencharacter_formula::{Number, Value};
-use opencharacter_spec::diagnostic::{Diagnostic, codes};
+use opencharacter_spec::diagnostic::{Diagnostic, Phrase, codes, reasons};
 use opencharacter_spec::ids::{FieldId, QualifiedContentId};
 use opencharacter_spec::model::formulas::escape_segment;
 use opencharacter_spec::model::rules::PoolStart;
@@ -97,7 +97,7 @@ impl After<'_, '_, '_> {
                 if !shown.insert((item.id.clone(), id.clone())) {
                     continue; // An item listed twice carries its resources once.
                 }
-                let read = |formula: &str| -> Result<String, String> {
+                let read = |formula: &str| -> Result<String, Phrase> {
                     let tree = self.engine.parse(formula);
                     match tree.as_ref() {
                         Ok(tree) => scope.substitute(tree).map(|t| t.to_string()),
@@ -105,15 +105,18 @@ impl After<'_, '_, '_> {
                     }
                 };
                 let env = self.env(&item.ctx, None);
-                let failed = |formula: &Formula, reason: String| {
+                let failed = |formula: &Formula, reason: Phrase| {
                     Diagnostic::new(&codes::SHEET_FORMULA_FAILED)
                         .with_arg(
                             "formula",
                             opencharacter_formula::excerpt(formula.as_str(), 1).0,
                         )
-                        .with_arg(
+                        .with_word(
                             "reason",
-                            format!("in the resource `{id}` of `{}`: {reason}", item.id),
+                            Phrase::new(&reasons::SHEET_IN_RESOURCE)
+                                .with_arg("resource", id)
+                                .with_arg("item", &item.id)
+                                .with_word("reason", reason),
                         )
                         .with_pack(item.ctx.clone())
                 };

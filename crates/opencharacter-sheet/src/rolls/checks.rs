@@ -4,6 +4,8 @@
 //! Situational choices are `situational`'s.
 
 use opencharacter_formula::{Expr, Number, Value};
+use opencharacter_resolve::formula_words::{eval_error, type_reason};
+use opencharacter_spec::diagnostic::{Kind, Phrase, reasons};
 use opencharacter_spec::ids::{FieldId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::Ruleset;
 
@@ -32,7 +34,7 @@ pub(super) fn dice_roll(env: &Env<'_, '_>, expr: &Expr) -> RollKind {
             })
         }
         Err(e) => RollKind::Unavailable {
-            reason: e.to_string(),
+            reason: eval_error(&e),
         },
     }
 }
@@ -57,11 +59,12 @@ pub(super) fn check_roll(
 }
 
 /// A check's value: a number, never a roll.
-pub(super) fn check_value(env: &Env<'_, '_>, expr: &Expr) -> Result<Number, String> {
+pub(super) fn check_value(env: &Env<'_, '_>, expr: &Expr) -> Result<Number, Phrase> {
     match env.value(expr) {
         Ok(Value::Number(n)) => Ok(n),
-        Ok(other) => Err(format!("the check gives {}", other.type_name())),
-        Err(e) => Err(e.to_string()),
+        Ok(other) => Err(Phrase::new(&reasons::ROLL_CHECK_GIVES)
+            .with_word("type", type_reason(other.type_word()))),
+        Err(e) => Err(eval_error(&e)),
     }
 }
 
@@ -77,7 +80,7 @@ pub(super) fn check_of(
 ) -> RollKind {
     let Some(resolution) = &engine.ruleset.resolution else {
         return RollKind::Unavailable {
-            reason: RollError::NoResolution.to_string(),
+            reason: RollError::NoResolution.phrase(),
         };
     };
     let (value, dice) = match situational::apply(engine, env, value, options) {
@@ -103,9 +106,7 @@ pub(super) fn check_of(
     };
     match analyze_check_with(&resolution.resolution, &input, Some(engine.dice)) {
         Ok(check) => RollKind::Check(check),
-        Err(e) => RollKind::Unavailable {
-            reason: e.to_string(),
-        },
+        Err(e) => RollKind::Unavailable { reason: e.phrase() },
     }
 }
 
@@ -138,7 +139,7 @@ pub(super) fn action_kind(
         };
     }
     RollKind::Unavailable {
-        reason: "the action uses nothing".into(),
+        reason: Phrase::new(&reasons::ROLL_USES_NOTHING),
     }
 }
 
@@ -156,7 +157,7 @@ impl Sheet {
         let def = ruleset
             .actions
             .get(action)
-            .ok_or_else(|| RollError::Unknown("action", action.to_string()))?;
+            .ok_or_else(|| RollError::Unknown(Kind::Action, action.to_string()))?;
         if let Some(unknown) = situational::unknown(ruleset, options) {
             return Err(unknown);
         }

@@ -5,7 +5,8 @@
 
 use indexmap::IndexMap;
 use opencharacter_formula::{Expr, Value};
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_resolve::formula_words::{eval_error, type_reason};
+use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, Phrase, codes, reasons};
 use opencharacter_spec::ids::{FieldId, QualifiedContentId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::{ContentRollDef, ContentRollKind, ContentTypeDef};
 
@@ -82,7 +83,7 @@ pub(super) fn item_rolls(
                 Diagnostic::new(&codes::SHEET_ROLL_FAILED)
                     .with_arg("content", &item.id)
                     .with_arg("roll", roll_id)
-                    .with_arg("reason", reason)
+                    .with_word("reason", reason)
                     .with_pack(declared.type_id.pack.clone()),
             );
         }
@@ -146,7 +147,7 @@ impl RollAt<'_, '_> {
         }
     }
 
-    fn unavailable(&self, reason: String) -> Roll {
+    fn unavailable(&self, reason: Phrase) -> Roll {
         Roll::item(
             self.content,
             self.roll_id,
@@ -158,7 +159,7 @@ impl RollAt<'_, '_> {
     /// The roll's entries, and why it could not be worked out when it could not (a fault of
     /// the pack to report); a parameter without a value (a spell above every slot the
     /// character has) gives one unavailable entry and no fault.
-    fn entries(&self) -> (Vec<Roll>, Option<String>) {
+    fn entries(&self) -> (Vec<Roll>, Option<Phrase>) {
         let formulas = match self.formulas() {
             Ok(formulas) => formulas,
             Err(reason) => return (vec![self.unavailable(reason.clone())], Some(reason)),
@@ -168,11 +169,10 @@ impl RollAt<'_, '_> {
             Err(reason) => return (vec![self.unavailable(reason.clone())], Some(reason)),
         };
         if let Some((name, range)) = ranges.iter().find(|(_, range)| range.is_empty()) {
-            let reason = format!(
-                "`{name}` has no value from {} to {}",
-                range.start(),
-                range.end()
-            );
+            let reason = Phrase::new(&reasons::ROLL_NO_VALUE_IN_RANGE)
+                .with_arg("name", name)
+                .with_arg("from", range.start())
+                .with_arg("to", range.end());
             return (vec![self.unavailable(reason)], None);
         }
         let total = ranges.iter().try_fold(1usize, |n, (_, range)| {
@@ -180,7 +180,7 @@ impl RollAt<'_, '_> {
             n.checked_mul(len).filter(|n| *n <= MAX_ENTRIES)
         });
         if total.is_none() {
-            let reason = format!("its parameters take more than {MAX_ENTRIES} values");
+            let reason = Phrase::new(&reasons::ROLL_TOO_MANY_VALUES).with_arg("limit", MAX_ENTRIES);
             return (vec![self.unavailable(reason.clone())], Some(reason));
         }
         let about = self.about();
@@ -231,8 +231,8 @@ impl RollAt<'_, '_> {
     }
 
     /// The roll's formulas with the item's properties read in.
-    fn formulas(&self) -> Result<Formulas, String> {
-        let read = |text: &str| -> Result<Expr, String> {
+    fn formulas(&self) -> Result<Formulas, Phrase> {
+        let read = |text: &str| -> Result<Expr, Phrase> {
             match &*self.engine.parse(text) {
                 Ok(expr) => self.scope.substitute(expr),
                 Err(reason) => Err(reason.clone()),
@@ -261,7 +261,7 @@ impl RollAt<'_, '_> {
     fn ranges(
         &self,
         formulas: &Formulas,
-    ) -> Result<Vec<(FieldId, std::ops::RangeInclusive<i64>)>, String> {
+    ) -> Result<Vec<(FieldId, std::ops::RangeInclusive<i64>)>, Phrase> {
         let mut read: std::collections::BTreeSet<String> = formulas.main.references().fields;
         for expr in formulas.times.iter().chain(&formulas.when) {
             read.extend(expr.references().fields);
@@ -285,17 +285,21 @@ impl RollAt<'_, '_> {
                 ranges.push((name.clone(), range.clone()));
                 continue;
             }
-            let end = |formula: &opencharacter_spec::model::Formula| -> Result<i64, String> {
+            let end = |formula: &opencharacter_spec::model::Formula| -> Result<i64, Phrase> {
                 let expr = match &*self.engine.parse(formula.as_str()) {
                     Ok(expr) => self.scope.substitute(expr)?,
                     Err(reason) => return Err(reason.clone()),
                 };
                 match self.env(None).value(&expr) {
-                    Ok(Value::Number(n)) => n
-                        .to_integer()
-                        .ok_or_else(|| format!("`{name}` does not range over whole numbers")),
-                    Ok(other) => Err(format!("`{name}` ranges over {}", other.type_name())),
-                    Err(e) => Err(format!("the range of `{name}`: {e}")),
+                    Ok(Value::Number(n)) => n.to_integer().ok_or_else(|| {
+                        Phrase::new(&reasons::ROLL_RANGE_NOT_WHOLE).with_arg("name", name)
+                    }),
+                    Ok(other) => Err(Phrase::new(&reasons::ROLL_RANGE_TYPE)
+                        .with_arg("name", name)
+                        .with_word("type", type_reason(other.type_word()))),
+                    Err(e) => Err(Phrase::new(&reasons::ROLL_RANGE_FAILED)
+                        .with_arg("name", name)
+                        .with_word("reason", eval_error(&e))),
                 }
             };
             ranges.push((name.clone(), end(&parameter.from)?..=end(&parameter.to)?));
@@ -308,16 +312,23 @@ impl RollAt<'_, '_> {
         &self,
         env: &Env<'_, '_>,
         formulas: &Formulas,
-    ) -> Result<(RollKind, Option<i64>), String> {
+    ) -> Result<(RollKind, Option<i64>), Phrase> {
         let times = match &formulas.times {
             None => None,
             Some(expr) => match env.value(expr) {
                 Ok(Value::Number(n)) => match n.to_integer() {
                     Some(n) if n >= 0 => Some(n),
-                    _ => return Err(format!("`times` is {n}, not a whole number of at least 0")),
+                    _ => {
+                        return Err(
+                            Phrase::new(&reasons::ROLL_TIMES_NOT_WHOLE).with_arg("value", n)
+                        );
+                    }
                 },
-                Ok(other) => return Err(format!("`times` gives {}", other.type_name())),
-                Err(e) => return Err(e.to_string()),
+                Ok(other) => {
+                    return Err(Phrase::new(&reasons::ROLL_TIMES_TYPE)
+                        .with_word("type", type_reason(other.type_word())));
+                }
+                Err(e) => return Err(eval_error(&e)),
             },
         };
         let kind = match self.kind {
@@ -340,7 +351,7 @@ impl RollAt<'_, '_> {
                     .as_ref()
                     .map_or_else(String::new, ToString::to_string),
                 value: Some(SheetValue(
-                    env.value(&formulas.main).map_err(|e| e.to_string())?,
+                    env.value(&formulas.main).map_err(|e| eval_error(&e))?,
                 )),
             },
         };
@@ -348,11 +359,11 @@ impl RollAt<'_, '_> {
     }
 
     /// A save against the DC `expr` gives; with the caller's modifier for the target, its odds.
-    fn save(&self, env: &Env<'_, '_>, expr: &Expr) -> Result<SaveRoll, String> {
+    fn save(&self, env: &Env<'_, '_>, expr: &Expr) -> Result<SaveRoll, Phrase> {
         let dc = check_value(env, expr)?;
         let whole = dc
             .to_integer()
-            .ok_or_else(|| format!("the DC {dc} is not a whole number"))?;
+            .ok_or_else(|| Phrase::new(&reasons::ROLL_DC_NOT_WHOLE).with_arg("dc", dc))?;
         let target = match self.options.save_modifier {
             None => None,
             Some(modifier) => {

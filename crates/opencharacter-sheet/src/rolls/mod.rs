@@ -41,7 +41,7 @@ mod under;
 
 use indexmap::IndexMap;
 use opencharacter_formula::{Expr, Number};
-use opencharacter_spec::diagnostic::Diagnostics;
+use opencharacter_spec::diagnostic::{Diagnostics, Kind, Phrase, reasons};
 use opencharacter_spec::ids::{FieldId, QualifiedContentId, QualifiedFieldId};
 use opencharacter_spec::model::{BandSet, Resolution, ResolutionKind};
 use serde::Serialize;
@@ -160,8 +160,10 @@ pub enum RollKind {
     },
     /// A roll that cannot be made for this character, and why.
     Unavailable {
-        /// Why.
-        reason: String,
+        /// Why: a phrase of the standard text, serialized as its stable `code`, its `args` and
+        /// its English `text` (docs/spec/characters.md); shown in any language with
+        /// [`Phrase::render`].
+        reason: Phrase,
     },
 }
 
@@ -296,10 +298,30 @@ pub enum RollError {
     ZeroDice,
     /// The formula crate could not analyse the roll.
     #[error("{0}")]
-    Analysis(String),
+    Analysis(Phrase),
     /// An unknown action or situational choice.
     #[error("no {0} `{1}`")]
-    Unknown(&'static str, String),
+    Unknown(Kind, String),
+}
+
+impl RollError {
+    /// Why, as a phrase of the standard text (shown in the language asked for).
+    pub fn phrase(&self) -> Phrase {
+        match self {
+            RollError::NoResolution => Phrase::new(&reasons::ROLL_NO_RESOLUTION),
+            RollError::Incomplete(what) => {
+                Phrase::new(&reasons::ROLL_INCOMPLETE).with_arg("what", what)
+            }
+            RollError::NotWhole(value) => {
+                Phrase::new(&reasons::ROLL_NOT_WHOLE).with_arg("value", value)
+            }
+            RollError::ZeroDice => Phrase::new(&reasons::ROLL_ZERO_DICE),
+            RollError::Analysis(phrase) => phrase.clone(),
+            RollError::Unknown(kind, id) => Phrase::new(&reasons::ROLL_UNKNOWN)
+                .with_word("kind", *kind)
+                .with_arg("id", id),
+        }
+    }
 }
 
 /// What a check is rolled with.

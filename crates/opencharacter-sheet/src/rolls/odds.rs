@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 
 use opencharacter_formula::{Distribution, Expr, MapEnv, Number, Value};
+use opencharacter_resolve::formula_words::{eval_error, parse_error};
+use opencharacter_spec::diagnostic::{Phrase, Reason, reasons};
 use serde::Serialize;
 
 use super::RollError;
@@ -71,12 +73,14 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
     a
 }
 
-pub(super) fn analysis_error(e: impl std::fmt::Display) -> RollError {
-    RollError::Analysis(e.to_string())
+/// A roll the odds of which cannot be counted, and why.
+pub(super) fn analysis_error(reason: &'static Reason) -> RollError {
+    RollError::Analysis(Phrase::new(reason))
 }
 
 pub(super) fn analyze(expr: &Expr) -> Result<Distribution, RollError> {
-    expr.analyze(&MapEnv::default()).map_err(analysis_error)
+    expr.analyze(&MapEnv::default())
+        .map_err(|e| RollError::Analysis(eval_error(&e)))
 }
 
 /// A roll's outcomes as whole numbers with weights over a common total, and its least,
@@ -138,7 +142,7 @@ pub(super) fn check_dice(
 }
 
 pub(super) fn parse(text: &str) -> Result<Expr, RollError> {
-    opencharacter_formula::parse(text).map_err(analysis_error)
+    opencharacter_formula::parse(text).map_err(|e| RollError::Analysis(parse_error(&e.kind)))
 }
 
 pub(super) fn whole(n: Number) -> Result<i64, RollError> {
@@ -160,22 +164,20 @@ pub(super) fn weights(dist: &Distribution) -> Result<(Vec<(i64, u128)>, u128), R
     for (_, p) in dist.outcomes() {
         den = (den / gcd(den, p.denom()))
             .checked_mul(p.denom())
-            .ok_or_else(|| RollError::Analysis("the odds do not fit".into()))?;
+            .ok_or_else(|| analysis_error(&reasons::ROLL_ODDS_TOO_LARGE))?;
     }
     let mut out = Vec::new();
     for (value, p) in dist.outcomes() {
         let Value::Number(n) = value else {
-            return Err(RollError::Analysis(
-                "the roll does not give a number".into(),
-            ));
+            return Err(analysis_error(&reasons::ROLL_NOT_NUMBER));
         };
         let n = n
             .to_integer()
-            .ok_or_else(|| RollError::Analysis("the roll does not give a whole number".into()))?;
+            .ok_or_else(|| analysis_error(&reasons::ROLL_NOT_WHOLE_NUMBER))?;
         let w = p
             .numer()
             .checked_mul(den / p.denom())
-            .ok_or_else(|| RollError::Analysis("the odds do not fit".into()))?;
+            .ok_or_else(|| analysis_error(&reasons::ROLL_ODDS_TOO_LARGE))?;
         out.push((n, w));
     }
     Ok((out, den))

@@ -3,6 +3,7 @@
 //! their effects (half cover: AC and Dexterity saves +2 for that roll only).
 
 use opencharacter_formula::{Expr, Number, Value};
+use opencharacter_spec::diagnostic::{Kind, Phrase, reasons};
 use opencharacter_spec::model::{Character, Ruleset};
 
 use super::{RollError, RollOptions};
@@ -15,7 +16,7 @@ pub(super) fn unknown(ruleset: &Ruleset, options: &RollOptions) -> Option<RollEr
         .situational
         .iter()
         .find(|id| !ruleset.situational_choices.contains_key(*id))
-        .map(|id| RollError::Unknown("situational choice", id.to_string()))
+        .map(|id| RollError::Unknown(Kind::SituationalChoice, id.to_string()))
 }
 
 /// A check's value and dice with the choices of `options` taken: the last choice with `dice`
@@ -25,11 +26,11 @@ pub(super) fn apply(
     env: &Env<'_, '_>,
     mut value: Number,
     options: &RollOptions,
-) -> Result<(Number, Option<Expr>), String> {
+) -> Result<(Number, Option<Expr>), Phrase> {
     let mut dice = None;
     for id in &options.situational {
         let Some(choice) = engine.ruleset.situational_choices.get(id) else {
-            return Err(RollError::Unknown("situational choice", id.to_string()).to_string());
+            return Err(RollError::Unknown(Kind::SituationalChoice, id.to_string()).phrase());
         };
         if let Some(d) = &choice.dice {
             match &*engine.parse(d.as_str()) {
@@ -49,7 +50,7 @@ pub(super) fn apply(
                 .map(|e| bonus_env.value(e))
             {
                 Ok(Ok(Value::Number(b))) => value = crate::value::add(value, b).unwrap_or(value),
-                _ => return Err(format!("the bonus of `{id}` has no number")),
+                _ => return Err(Phrase::new(&reasons::ROLL_BONUS_NO_NUMBER).with_arg("id", id)),
             }
         }
     }

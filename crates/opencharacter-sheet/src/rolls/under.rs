@@ -69,18 +69,18 @@ pub(super) fn roll_under(
             let cw = class_weight;
             (
                 Box::new(move |c| 2 * cw[..c].iter().sum::<u128>() + cw[c]),
-                total
-                    .checked_mul(total)
-                    .ok_or_else(|| analysis_error("the odds do not fit"))?,
+                total.checked_mul(total).ok_or_else(|| {
+                    analysis_error(&opencharacter_spec::diagnostic::reasons::ROLL_ODDS_TOO_LARGE)
+                })?,
             )
         }
         Advantage::Disadvantage => {
             let cw = class_weight;
             (
                 Box::new(move |c| 2 * cw[c + 1..].iter().sum::<u128>() + cw[c]),
-                total
-                    .checked_mul(total)
-                    .ok_or_else(|| analysis_error("the odds do not fit"))?,
+                total.checked_mul(total).ok_or_else(|| {
+                    analysis_error(&opencharacter_spec::diagnostic::reasons::ROLL_ODDS_TOO_LARGE)
+                })?,
             )
         }
     };

@@ -289,3 +289,35 @@ impl From<&str> for Word {
         Word::Text(text.to_owned())
     }
 }
+
+/// A phrase in JSON: its stable `code` (the reason's key), its `args` (each plain text, a kind's
+/// key, or a phrase of its own in this shape) and `text`, the phrase in English. A program
+/// matches `code`; a reader in another language renders `code` and `args` through the standard
+/// text of that language, as the command does with `--lang`.
+impl serde::Serialize for Phrase {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("code", self.reason.key)?;
+        map.serialize_entry("args", &self.args)?;
+        map.serialize_entry("text", &self.english())?;
+        map.end()
+    }
+}
+
+impl serde::Serialize for Word {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Word::Text(plain) => serializer.serialize_str(plain),
+            Word::Kind(kind) => serializer.serialize_str(kind.key()),
+            Word::Phrase(phrase) => phrase.serialize(serializer),
+            Word::Message(diagnostic) => {
+                use serde::ser::SerializeMap;
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("code", diagnostic.code.name)?;
+                map.serialize_entry("text", &diagnostic.message())?;
+                map.end()
+            }
+        }
+    }
+}

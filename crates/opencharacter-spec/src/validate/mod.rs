@@ -205,13 +205,11 @@ pub fn feature_diagnostics(pack: &PackContents<'_>, spec_version: &Version) -> V
         .into_iter()
         .map(|found| {
             Diagnostic::new(&codes::FEATURE_TOO_NEW)
-                .with_arg(
+                .with_word(
                     "feature",
-                    format!(
-                        "{} (`{}`)",
-                        found.feature.description(),
-                        found.feature.name()
-                    ),
+                    Phrase::new(&reasons::FEATURE_NAMED)
+                        .with_word("description", found.feature.reason())
+                        .with_arg("name", found.feature.name()),
                 )
                 .with_arg("needed", found.feature.since())
                 .with_arg("declared", spec_version)
