@@ -162,6 +162,8 @@ impl Feature {
             Feature::ItemVariants => &reasons::FEATURE_ITEM_VARIANTS,
             Feature::ContentResources => &reasons::FEATURE_CONTENT_RESOURCES,
             Feature::EffectByQuantity => &reasons::FEATURE_EFFECT_BY_QUANTITY,
+            Feature::EffectWhileActive => &reasons::FEATURE_EFFECT_WHILE_ACTIVE,
+            Feature::RollModifiers => &reasons::FEATURE_ROLL_MODIFIERS,
         }
     }
 }

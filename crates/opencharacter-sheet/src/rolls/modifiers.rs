@@ -9,6 +9,8 @@
 
 use opencharacter_formula::{BinaryOp, Expr, Value};
 use opencharacter_resolve::NameKind;
+use opencharacter_resolve::formula_words::{eval_error, type_reason};
+use opencharacter_spec::diagnostic::{Phrase, reasons};
 use opencharacter_spec::ids::{FieldId, PackId, QualifiedContentId, QualifiedFieldId, Reference};
 use opencharacter_spec::model::{RollModifier, RollModifierScope};
 
@@ -93,7 +95,7 @@ impl Target<'_, '_> {
     }
 
     /// A modifier's formula with the rolled item's properties read in.
-    fn read(&self, text: &str) -> Result<Expr, String> {
+    fn read(&self, text: &str) -> Result<Expr, Phrase> {
         match &*self.engine.parse(text) {
             Ok(expr) => self.scope.substitute(expr),
             Err(reason) => Err(reason.clone()),
@@ -101,7 +103,7 @@ impl Target<'_, '_> {
     }
 
     /// The modifiers that reach this roll: its type and ID, their `where` holding.
-    fn matching<'m>(&self, modifiers: &'m [Active<'m>]) -> Result<Vec<&'m Active<'m>>, String> {
+    fn matching<'m>(&self, modifiers: &'m [Active<'m>]) -> Result<Vec<&'m Active<'m>>, Phrase> {
         let mut out = Vec::new();
         for m in modifiers {
             if !m.reaches(self.type_id, self.roll_id)
@@ -118,8 +120,14 @@ impl Target<'_, '_> {
                 match self.env(&m.ctx).value(&expr) {
                     Ok(Value::Bool(true)) => {}
                     Ok(Value::Bool(false)) => continue,
-                    Ok(other) => return Err(format!("`where` gives {}", other.type_name())),
-                    Err(e) => return Err(format!("`where`: {e}")),
+                    Ok(other) => {
+                        return Err(Phrase::new(&reasons::ROLL_MODIFIER_WHERE_TYPE)
+                            .with_word("type", type_reason(other.type_word())));
+                    }
+                    Err(e) => {
+                        return Err(Phrase::new(&reasons::ROLL_MODIFIER_WHERE_FAILED)
+                            .with_word("reason", eval_error(&e)));
+                    }
                 }
             }
             out.push(m);
@@ -135,23 +143,23 @@ impl Target<'_, '_> {
         }
         if let Err(reason) = self.modify(modifiers, main, roll) {
             roll.kind = RollKind::Unavailable {
-                reason: format!("a roll modifier: {reason}"),
+                reason: Phrase::new(&reasons::ROLL_MODIFIER_FAILED).with_word("reason", reason),
             };
         }
     }
 
-    fn modify(&self, modifiers: &[Active<'_>], main: &Expr, roll: &mut Roll) -> Result<(), String> {
+    fn modify(&self, modifiers: &[Active<'_>], main: &Expr, roll: &mut Roll) -> Result<(), Phrase> {
         let matching = self.matching(modifiers)?;
         if matching.is_empty() {
             return Ok(());
         }
         let mut expr = main.clone();
         if matching.iter().any(|m| m.def.maximize) {
-            let folded = expr.fold_dice(self.env).map_err(|e| e.to_string())?;
+            let folded = expr.fold_dice(self.env).map_err(|e| eval_error(&e))?;
             let max = analyze(&folded)
-                .map_err(|e| e.to_string())?
+                .map_err(|e| e.phrase())?
                 .max()
-                .ok_or("the roll has no outcome")?;
+                .ok_or_else(|| Phrase::new(&reasons::ROLL_NO_OUTCOME))?;
             expr = match &*self.engine.parse(&max.to_string()) {
                 Ok(literal) => literal.clone(),
                 Err(reason) => return Err(reason.clone()),
@@ -164,7 +172,10 @@ impl Target<'_, '_> {
             let add = self
                 .read(add.as_str())?
                 .fold_dice(&self.env(&m.ctx))
-                .map_err(|e| format!("`add`: {e}"))?;
+                .map_err(|e| {
+                    Phrase::new(&reasons::ROLL_MODIFIER_ADD_FAILED)
+                        .with_word("reason", eval_error(&e))
+                })?;
             if several && m.def.scope == RollModifierScope::Once {
                 once.push(add);
             } else {
@@ -174,7 +185,7 @@ impl Target<'_, '_> {
         roll.kind = dice_roll(self.env, &expr);
         if let Some(first) = once.pop() {
             let sum = once.into_iter().fold(first, plus);
-            let folded = sum.fold_dice(self.env).map_err(|e| e.to_string())?;
+            let folded = sum.fold_dice(self.env).map_err(|e| eval_error(&e))?;
             roll.once = Some(folded.to_string());
         }
         Ok(())

@@ -353,6 +353,11 @@ reasons! {
     ROLL_NOT_WHOLE = "roll-not-whole", ["value"];
     ROLL_ZERO_DICE = "roll-zero-dice", [];
     ROLL_UNKNOWN = "roll-unknown", ["kind", "id"];
+    ROLL_MODIFIER_FAILED = "roll-modifier-failed", ["reason"];
+    ROLL_MODIFIER_WHERE_TYPE = "roll-modifier-where-type", ["type"];
+    ROLL_MODIFIER_WHERE_FAILED = "roll-modifier-where-failed", ["reason"];
+    ROLL_MODIFIER_ADD_FAILED = "roll-modifier-add-failed", ["reason"];
+    ROLL_NO_OUTCOME = "roll-no-outcome", [];
     FEATURE_NAMED = "feature-named", ["description", "name"];
     FEATURE_LAYERS = "feature-layers", [];
     FEATURE_WORLD_GUIDANCE = "feature-world-guidance", [];
@@ -368,6 +373,8 @@ reasons! {
     FEATURE_ITEM_VARIANTS = "feature-item-variants", [];
     FEATURE_CONTENT_RESOURCES = "feature-content-resources", [];
     FEATURE_EFFECT_BY_QUANTITY = "feature-effect-by-quantity", [];
+    FEATURE_EFFECT_WHILE_ACTIVE = "feature-effect-while-active", [];
+    FEATURE_ROLL_MODIFIERS = "feature-roll-modifiers", [];
     URL_HTTP_NOT_ALLOWED = "url-http-not-allowed", [];
     URL_NOT_HTTPS = "url-not-https", [];
     URL_QUERY = "url-query", [];
