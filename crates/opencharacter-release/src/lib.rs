@@ -52,6 +52,7 @@ pub mod build;
 mod follow_on;
 mod formula_words;
 pub mod index;
+mod loads;
 pub mod packs;
 pub mod source;
 pub mod validate;
