@@ -201,7 +201,10 @@ impl<'a> Loads<'a> {
     }
 
     fn load_full(&self, at: usize, options: &LoadOptions) -> (Ruleset, Diagnostics) {
-        load_ruleset(self.closure(at).into_iter().map(|at| self.order[at]), options)
+        load_ruleset(
+            self.closure(at).into_iter().map(|at| self.order[at]),
+            options,
+        )
     }
 }
 

@@ -300,7 +300,10 @@ fn check_pack(
         if diagnostic.code != &codes::UNRESOLVED_REFERENCE {
             return diagnostic;
         }
-        with_did_you_mean(diagnostic, in_scope.get_or_insert_with(|| names_in_scope(ruleset)))
+        with_did_you_mean(
+            diagnostic,
+            in_scope.get_or_insert_with(|| names_in_scope(ruleset)),
+        )
     };
     for diagnostic in loaded {
         let own_pack = diagnostic.pack.as_ref() == Some(&pack.release.manifest.id);
@@ -323,8 +326,7 @@ fn check_pack(
     found.extend(i18n_checks(pack, source));
     // The `-i18n` package: checked here, so `validate` refuses what `build` would. With a
     // default language that is not a tag (reported), no language is "beyond" it.
-    if opencharacter_spec::validate::language_tag(&pack.release.manifest.default_language).is_ok()
-    {
+    if opencharacter_spec::validate::language_tag(&pack.release.manifest.default_language).is_ok() {
         found.extend(crate::build::i18n_package(pack, source).1);
     }
     for check in &options.checks {

@@ -146,25 +146,49 @@ fn diamonds_extend_the_latest_dependency() {
     // the base of `i` (and `p0`, depending on nothing, and `p1`, on `p0` alone, have theirs).
     let specs: Vec<Spec> = (0..5)
         .map(|i: usize| Spec {
-            dependencies: [i.checked_sub(1), i.checked_sub(2)].into_iter().flatten().collect(),
+            dependencies: [i.checked_sub(1), i.checked_sub(2)]
+                .into_iter()
+                .flatten()
+                .collect(),
             declares_type: true,
             item: 0,
             pick: 0,
         })
         .collect();
-    let releases: Vec<PackRelease> =
-        specs.iter().enumerate().map(|(i, s)| release(i, s)).collect();
+    let releases: Vec<PackRelease> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| release(i, s))
+        .collect();
     let order: Vec<&PackRelease> = releases.iter().collect();
     let loads = Loads::new(&order, true);
     assert_eq!(loads.base, [None, Some(0), Some(1), Some(2), Some(3)]);
     // Two packs depending on two others that do not depend on each other: no base.
-    let specs = vec![
-        Spec { dependencies: BTreeSet::new(), declares_type: true, item: 0, pick: 0 },
-        Spec { dependencies: BTreeSet::new(), declares_type: true, item: 0, pick: 0 },
-        Spec { dependencies: BTreeSet::from([0, 1]), declares_type: true, item: 0, pick: 0 },
+    let specs = [
+        Spec {
+            dependencies: BTreeSet::new(),
+            declares_type: true,
+            item: 0,
+            pick: 0,
+        },
+        Spec {
+            dependencies: BTreeSet::new(),
+            declares_type: true,
+            item: 0,
+            pick: 0,
+        },
+        Spec {
+            dependencies: BTreeSet::from([0, 1]),
+            declares_type: true,
+            item: 0,
+            pick: 0,
+        },
     ];
-    let releases: Vec<PackRelease> =
-        specs.iter().enumerate().map(|(i, s)| release(i, s)).collect();
+    let releases: Vec<PackRelease> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| release(i, s))
+        .collect();
     let order: Vec<&PackRelease> = releases.iter().collect();
     let loads = Loads::new(&order, true);
     assert_eq!(loads.base, [None, None, None]);

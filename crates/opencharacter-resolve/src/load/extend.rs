@@ -21,9 +21,7 @@ use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
 use opencharacter_spec::ids::{PackId, QualifiedContentId, Reference};
 use opencharacter_spec::model::{ContentForm, PackRelease, Ruleset};
 
-use super::{
-    LoadOptions, Override, add_release, apply_overlays, formulas, resolve_references,
-};
+use super::{LoadOptions, Override, add_release, apply_overlays, formulas, resolve_references};
 use crate::overlay::WriteLog;
 
 /// `base` (a ruleset [`load_ruleset`](super::load_ruleset) or this function made) extended by
@@ -37,14 +35,14 @@ use crate::overlay::WriteLog;
 /// [`LoadOptions::check_formulas`], only `release`'s formula table is.
 ///
 /// # Errors
-/// `base`, untouched, when `release` cannot be added exactly (see above).
+/// `base`, untouched (boxed: a ruleset is large to move), when `release` cannot be added exactly (see above).
 pub fn extend_ruleset(
     mut base: Ruleset,
     release: &PackRelease,
     options: &LoadOptions,
-) -> Result<(Ruleset, Diagnostics), Ruleset> {
+) -> Result<(Ruleset, Diagnostics), Box<Ruleset>> {
     if !extends_only_itself(release) || !hides_known(&base, release) {
-        return Err(base);
+        return Err(Box::new(base));
     }
     let mut diagnostics = Diagnostics::new();
     let mut defined = Vec::new();
@@ -117,15 +115,12 @@ fn hides_known(base: &Ruleset, release: &PackRelease) -> bool {
 fn extends_only_itself(release: &PackRelease) -> bool {
     let pack = &release.manifest.id;
     let own = |local: &opencharacter_spec::ids::ContentId| {
-        release
-            .content
-            .get(local)
-            .is_some_and(|item| {
-                matches!(
-                    item.form(),
-                    Ok(ContentForm::Item { .. } | ContentForm::Extends { .. })
-                )
-            })
+        release.content.get(local).is_some_and(|item| {
+            matches!(
+                item.form(),
+                Ok(ContentForm::Item { .. } | ContentForm::Extends { .. })
+            )
+        })
     };
     release.content.values().all(|item| {
         if matches!(item.form(), Ok(ContentForm::Override { .. })) {

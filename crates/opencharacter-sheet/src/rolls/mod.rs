@@ -293,6 +293,10 @@ pub enum RollError {
     /// An unknown action or situational choice.
     #[error("no {0} `{1}`")]
     Unknown(&'static str, String),
+    /// A margin (the roll plus the value, less the DC) past what a 64-bit integer holds: the
+    /// sum as written, never a saturated, wrong margin.
+    #[error("the margin {0} is past what a 64-bit integer holds")]
+    TooLarge(String),
 }
 
 /// What a check is rolled with.

@@ -110,7 +110,9 @@ fn releases(specs: &[PackSpec]) -> Vec<PackRelease> {
                 );
             }
             let hides: Vec<Value> = match (spec.hides, i) {
-                (Some(pick), i) if i > 0 => vec![format!("{}:c.i{}", pack_id(pick % i), pick % 3).into()],
+                (Some(pick), i) if i > 0 => {
+                    vec![format!("{}:c.i{}", pack_id(pick % i), pick % 3).into()]
+                }
                 _ => Vec::new(),
             };
             serde_json::from_value(json!({
@@ -167,7 +169,7 @@ proptest! {
                     prop_assert!(diagnostics.iter().all(|d| d.pack.as_ref() == Some(&last.manifest.id)));
                 }
                 Err(back) => {
-                    prop_assert_eq!(&back, &ruleset);
+                    prop_assert_eq!(&*back, &ruleset);
                     // Refused only for an override, a `hides` of what the base lacks, or an
                     // extension whose parent is not an
                     // item of the pack's own (another pack's, or one that is not an item: a
@@ -203,7 +205,11 @@ fn a_chain_extended_pack_by_pack_is_the_chain_loaded_at_once() {
         dependencies: 0xff,
         declares_type: true,
         resolution: false,
-        items: vec![ItemSpec { type_name: 1, relation: 0, pick: 0 }],
+        items: vec![ItemSpec {
+            type_name: 1,
+            relation: 0,
+            pick: 0,
+        }],
         hides,
     };
     let releases = releases(&[spec(None), spec(None), spec(Some(0))]);
@@ -223,6 +229,10 @@ fn a_chain_extended_pack_by_pack_is_the_chain_loaded_at_once() {
         let typed = content.item.content_type.as_ref().map(ToString::to_string);
         assert_eq!(typed.as_deref(), Some(expected.as_str()));
     }
-    let hidden: Vec<&str> = ruleset.content[0].hidden_by.iter().map(PackId::as_str).collect();
+    let hidden: Vec<&str> = ruleset.content[0]
+        .hidden_by
+        .iter()
+        .map(PackId::as_str)
+        .collect();
     assert_eq!(hidden, ["p2"]);
 }
