@@ -44,28 +44,49 @@ pub fn read_character_file(path: &Path) -> Result<Character, String> {
     parse_character_text(path, &text)
 }
 
+/// Reads a character file to show it (`sheet`): as [`read_character_file`], but a YAML one
+/// whose only problems are counts too large to hold is read with them as `value-too-large`
+/// issues (the counts' defaults used), for the caller to show beside the sheet. A verb that
+/// writes the character back (`migrate --in-place`) reads it with `read_character_file`, which
+/// refuses it rather than lose the saved number.
+///
+/// # Errors
+/// As [`read_character_file`].
+pub fn read_character_file_to_show(path: &Path) -> Result<(Character, Vec<Diagnostic>), String> {
+    if path.extension().is_some_and(|ext| ext == "json") {
+        return read_file(path, "character").map(|character| (character, Vec::new()));
+    }
+    let text = crate::input::read_text(path, crate::input::MAX_CHARACTER_BYTES)?;
+    opencharacter::spec::model::character_file::read_character_text_with_issues(&text)
+        .map_err(|problems| problem_lines(path, &problems))
+}
+
 /// A YAML character file's text read (`read_character_file`), or its diagnostics, each on a
 /// line: `` `FILE`:LINE:COLUMN: message [code] ``.
 ///
 /// # Errors
 /// The diagnostics of what does not fit.
 pub fn parse_character_text(path: &Path, text: &str) -> Result<Character, String> {
-    opencharacter::spec::model::character_file::read_character_text(text).map_err(|problems| {
-        let text = crate::lang::standard_text();
-        problems
-            .iter()
-            .map(|d| {
-                let (line, column) = (d.location.line.unwrap_or(1), d.location.column.unwrap_or(1));
-                format!(
-                    "`{}`:{line}:{column}: {} [{}]",
-                    path.display(),
-                    d.message_in(text),
-                    d.code.name
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    })
+    opencharacter::spec::model::character_file::read_character_text(text)
+        .map_err(|problems| problem_lines(path, &problems))
+}
+
+/// Problems of a character file, each on a line: `` `FILE`:LINE:COLUMN: message [code] ``.
+fn problem_lines(path: &Path, problems: &[Diagnostic]) -> String {
+    let text = crate::lang::standard_text();
+    problems
+        .iter()
+        .map(|d| {
+            let (line, column) = (d.location.line.unwrap_or(1), d.location.column.unwrap_or(1));
+            format!(
+                "`{}`:{line}:{column}: {} [{}]",
+                path.display(),
+                d.message_in(text),
+                d.code.name
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A character's game: the game file given (whose ID must be the one the character names),

@@ -79,15 +79,19 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let (opened, sheet, mut lead, effective) = match (&args.character, &args.monster) {
         (Some(path), _) => {
-            let through = read::read_character_file(path).and_then(|character| {
-                read::through_game(
-                    &args.packs,
-                    character,
-                    args.game.as_deref(),
-                    &args.layers,
-                    options,
-                )
-            });
+            // Counts too large to hold are issues shown with the sheet, not a refusal.
+            let mut count_issues = Vec::new();
+            let through =
+                read::read_character_file_to_show(path).and_then(|(character, issues)| {
+                    count_issues = issues;
+                    read::through_game(
+                        &args.packs,
+                        character,
+                        args.game.as_deref(),
+                        &args.layers,
+                        options,
+                    )
+                });
             let through = match through {
                 Ok(through) => through,
                 Err(message) => {
@@ -97,12 +101,14 @@ pub fn run(args: &Args) -> ExitCode {
             };
             // What the character or its game wants and cannot have points into its file.
             let file = args.game.as_ref().unwrap_or(path).display().to_string();
-            let diagnostics = through
-                .diagnostics
-                .iter()
+            let character_file = path.display().to_string();
+            let diagnostics = count_issues
+                .into_iter()
+                .map(|d| d.with_file(character_file.clone()))
+                .chain(through.diagnostics.iter().cloned())
                 .map(|d| match &d.location.file {
-                    None if d.location.pointer.is_some() => d.clone().with_file(file.clone()),
-                    _ => d.clone(),
+                    None if d.location.pointer.is_some() => d.with_file(file.clone()),
+                    _ => d,
                 })
                 .collect();
             let lead = Lead {

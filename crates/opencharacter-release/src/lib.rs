@@ -51,6 +51,7 @@ pub mod assemble;
 pub mod build;
 mod follow_on;
 pub mod index;
+mod loads;
 pub mod packs;
 pub mod source;
 pub mod validate;

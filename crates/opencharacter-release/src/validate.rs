@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use opencharacter_resolve::{
-    LoadOptions, check_dependencies, check_references, load_ruleset, suggest_load_order,
+    LoadOptions, check_dependencies, check_references, suggest_load_order,
 };
 use opencharacter_spec::diagnostic::{Diagnostic, Kind, codes};
 use opencharacter_spec::ids::{PackId, Qualified, QualifiedContentId, Reference};
@@ -22,6 +22,7 @@ use opencharacter_spec::model::{
 use opencharacter_spec::validate::{property_diagnostics, required_keys};
 
 use crate::assemble::{AssembledPack, assemble};
+use crate::loads::Loads;
 use crate::source::{PackSource, ReadError, ReadLimits, Reading, read_path, read_paths};
 
 /// A check that slots into validation: given an assembled pack and the ruleset every pack was
@@ -166,7 +167,7 @@ pub fn validate_reading(
 
     // The manifests checked together once, in a suggested load order (as found when there is
     // none): duplicate packs, cycles, ranges, missing dependencies, spec versions.
-    let order = load_order(&releases);
+    let (order, order_valid) = load_order(&releases);
     for diagnostic in check_dependencies(order.iter().map(|r| &r.manifest)) {
         let target = diagnostic
             .pack
@@ -189,70 +190,41 @@ pub fn validate_reading(
     }
 
     // Each pack is loaded with its dependencies (and theirs), as an app would load it: packs
-    // of the same tree that do not depend on each other never meet.
-    let mut rulesets: Vec<Option<Ruleset>> = Vec::new();
+    // of the same tree that do not depend on each other never meet. Packs are loaded in load
+    // order, each extending a dependency's ruleset where it can (`loads`), so a chain, a star
+    // or diamonds of packs cost the packs and their edges, not the square of their number.
+    let mut rulesets: Vec<Option<Ruleset>> = vec![None; assembled.len()];
     // What the formula step below needs from each ruleset, when the rulesets are not kept: the
     // loaded content type of each item whose type is a dependency's.
-    let mut dependency_types: Vec<HashMap<QualifiedContentId, ContentTypeDef>> = Vec::new();
-    let graph = OrderIndex::new(&order);
+    let mut dependency_types: Vec<HashMap<QualifiedContentId, ContentTypeDef>> =
+        vec![HashMap::new(); assembled.len()];
+    let graph = Loads::new(&order, order_valid);
+    // Each position in the order with the validated packs there (two with one ID share the
+    // first's closure, as they always did; the manifest checks report the repeat).
+    let mut at_position: HashMap<usize, Vec<usize>> = HashMap::new();
     for (index, slot) in assembled.iter().enumerate() {
-        let Some(pack) = slot else {
-            rulesets.push(None);
-            dependency_types.push(HashMap::new());
-            continue;
-        };
-        let closure = graph.closure(&pack.release);
-        let (ruleset, loaded) = load_ruleset(closure, &load);
-        let source = &reading.packs[index];
-        // Kept within the pack's bound as found (`diagnostic::kept`).
-        let mut found = source.diagnostics.sibling();
-        let in_scope = names_in_scope(&ruleset);
-        for diagnostic in loaded {
-            let diagnostic = with_did_you_mean(diagnostic, &in_scope);
-            let own_pack = diagnostic.pack.as_ref() == Some(&pack.release.manifest.id);
-            // The manifests were checked above, all together.
-            if own_pack && !DEPENDENCY_CODES.contains(&diagnostic.code.name) {
-                found.push(pack.locate(source, diagnostic));
-            }
-        }
-        for diagnostic in check_references(&pack.release, &ruleset) {
-            let diagnostic = with_did_you_mean(diagnostic, &in_scope);
-            // A name a formula reads points at the name, inside the formula.
-            let in_formula = matches!(diagnostic.kind(), Some(Kind::FieldName | Kind::Setting));
-            let name = diagnostic.args.get("reference").cloned();
-            found.push(match name {
-                Some(name) if in_formula => pack.locate_name(source, diagnostic, &name),
-                _ => pack.locate(source, diagnostic),
-            });
-        }
-        found.extend(property_checks(pack, source, &ruleset));
-        found.extend(i18n_checks(pack, source));
-        // The `-i18n` package: checked here, so `validate` refuses what `build` would. With a
-        // default language that is not a tag (reported), no language is "beyond" it.
-        if opencharacter_spec::validate::language_tag(&pack.release.manifest.default_language)
-            .is_ok()
+        if let Some(at) = slot
+            .as_ref()
+            .and_then(|pack| graph.position(&pack.release.manifest.id))
         {
-            found.extend(crate::build::i18n_package(pack, source).1);
+            at_position.entry(at).or_default().push(index);
         }
-        for check in &options.checks {
-            for diagnostic in check(pack, &ruleset) {
-                found.push(pack.locate(source, diagnostic));
+    }
+    let wanted: HashSet<usize> = at_position.keys().copied().collect();
+    graph.run(&wanted, &load, |at, ruleset, loaded| {
+        let indexes = at_position.get(&at).map_or(&[][..], Vec::as_slice);
+        for &index in indexes {
+            let Some(pack) = &assembled[index] else {
+                continue;
+            };
+            let mut found = check_pack(pack, &reading.packs[index], ruleset, &loaded, options);
+            reading.packs[index].diagnostics.append(&mut found);
+            dependency_types[index] = dependency_types_of(pack, ruleset);
+            if options.keep_rulesets {
+                rulesets[index] = Some(ruleset.clone());
             }
         }
-        reading.packs[index].diagnostics.append(&mut found);
-        let id = &pack.release.manifest.id;
-        dependency_types.push(
-            pack.release
-                .content
-                .iter()
-                .filter_map(|(_, item)| {
-                    let def = loaded_type(&ruleset, id, item)?;
-                    Some((loaded_item_id(id, item)?, def.clone()))
-                })
-                .collect(),
-        );
-        rulesets.push(options.keep_rulesets.then_some(ruleset));
-    }
+    });
     drop(graph);
     drop(order);
     drop(releases);
@@ -308,6 +280,78 @@ pub fn validate_reading(
         assembled,
         rulesets,
     }
+}
+
+/// Every check of one pack against the ruleset it was loaded into, located: what loading it
+/// found about it (`loaded`: the manifest checks ran once, for every pack), its references,
+/// properties, i18n keys and package, and the other crates' checks.
+fn check_pack(
+    pack: &AssembledPack,
+    source: &PackSource,
+    ruleset: &Ruleset,
+    loaded: &[Diagnostic],
+    options: &ValidateOptions,
+) -> opencharacter_spec::diagnostic::kept::Kept {
+    // Kept within the pack's bound as found (`diagnostic::kept`).
+    let mut found = source.diagnostics.sibling();
+    // The names in scope, made only for a did-you-mean: making them costs the whole ruleset.
+    let mut in_scope: Option<Vec<String>> = None;
+    let mut suggest = |diagnostic: Diagnostic| {
+        if diagnostic.code != &codes::UNRESOLVED_REFERENCE {
+            return diagnostic;
+        }
+        with_did_you_mean(
+            diagnostic,
+            in_scope.get_or_insert_with(|| names_in_scope(ruleset)),
+        )
+    };
+    for diagnostic in loaded {
+        let own_pack = diagnostic.pack.as_ref() == Some(&pack.release.manifest.id);
+        // The manifests were checked above, all together.
+        if own_pack && !DEPENDENCY_CODES.contains(&diagnostic.code.name) {
+            found.push(pack.locate(source, suggest(diagnostic.clone())));
+        }
+    }
+    for diagnostic in check_references(&pack.release, ruleset) {
+        let diagnostic = suggest(diagnostic);
+        // A name a formula reads points at the name, inside the formula.
+        let in_formula = matches!(diagnostic.kind(), Some(Kind::FieldName | Kind::Setting));
+        let name = diagnostic.args.get("reference").cloned();
+        found.push(match name {
+            Some(name) if in_formula => pack.locate_name(source, diagnostic, &name),
+            _ => pack.locate(source, diagnostic),
+        });
+    }
+    found.extend(property_checks(pack, source, ruleset));
+    found.extend(i18n_checks(pack, source));
+    // The `-i18n` package: checked here, so `validate` refuses what `build` would. With a
+    // default language that is not a tag (reported), no language is "beyond" it.
+    if opencharacter_spec::validate::language_tag(&pack.release.manifest.default_language).is_ok() {
+        found.extend(crate::build::i18n_package(pack, source).1);
+    }
+    for check in &options.checks {
+        for diagnostic in check(pack, ruleset) {
+            found.push(pack.locate(source, diagnostic));
+        }
+    }
+    found
+}
+
+/// The loaded content type of each item of `pack` whose type is a dependency's: what the
+/// formula step needs from the ruleset once it is gone.
+fn dependency_types_of(
+    pack: &AssembledPack,
+    ruleset: &Ruleset,
+) -> HashMap<QualifiedContentId, ContentTypeDef> {
+    let id = &pack.release.manifest.id;
+    pack.release
+        .content
+        .iter()
+        .filter_map(|(_, item)| {
+            let def = loaded_type(ruleset, id, item)?;
+            Some((loaded_item_id(id, item)?, def.clone()))
+        })
+        .collect()
 }
 
 /// Every ID a reference can name in a loaded ruleset, unqualified: the candidates of a
@@ -465,7 +509,7 @@ fn i18n_checks(pack: &AssembledPack, source: &PackSource) -> Vec<Diagnostic> {
 }
 
 /// The codes of the manifest checks, which validation runs once over every pack.
-const DEPENDENCY_CODES: [&str; 6] = [
+pub(crate) const DEPENDENCY_CODES: [&str; 6] = [
     "spec-version-unsupported",
     "missing-dependency",
     "dependency-loaded-late",
@@ -474,61 +518,22 @@ const DEPENDENCY_CODES: [&str; 6] = [
     "invalid-version-range",
 ];
 
-/// `releases` in a suggested load order, dependencies first; as given when no order exists (a
-/// cycle, a repeated pack: the manifest checks say why).
-fn load_order<'a>(releases: &[&'a PackRelease]) -> Vec<&'a PackRelease> {
+/// `releases` in a suggested load order, dependencies first, and `true`; as given and `false`
+/// when no order exists (a cycle, a repeated pack: the manifest checks say why).
+fn load_order<'a>(releases: &[&'a PackRelease]) -> (Vec<&'a PackRelease>, bool) {
     // Each manifest back to its release by address: one lookup each, not a scan.
     let by_manifest: HashMap<*const Manifest, &'a PackRelease> = releases
         .iter()
         .map(|r| (std::ptr::from_ref(&r.manifest), *r))
         .collect();
     match suggest_load_order(releases.iter().map(|r| &r.manifest)) {
-        Ok(manifests) => manifests
-            .iter()
-            .filter_map(|m| by_manifest.get(&std::ptr::from_ref(*m)).copied())
-            .collect(),
-        Err(_) => releases.to_vec(),
-    }
-}
-
-/// The load order indexed by pack ID, so that a pack's dependency closure costs its own size
-/// and edges, not a scan of every pack per dependency (a chain of 10,000 packs stays linear in
-/// the check itself).
-struct OrderIndex<'a> {
-    order: &'a [&'a PackRelease],
-    /// Each ID's first position in `order`.
-    position: HashMap<&'a PackId, usize>,
-}
-
-impl<'a> OrderIndex<'a> {
-    fn new(order: &'a [&'a PackRelease]) -> Self {
-        let mut position = HashMap::with_capacity(order.len());
-        for (at, release) in order.iter().enumerate() {
-            position.entry(&release.manifest.id).or_insert(at);
-        }
-        OrderIndex { order, position }
-    }
-
-    /// `release` and every pack it depends on, directly or not, found by ID in the order (the
-    /// first with each ID), in the order's order. Each pack is visited once, so a cycle ends.
-    fn closure(&self, release: &PackRelease) -> Vec<&'a PackRelease> {
-        let mut seen: HashSet<usize> = HashSet::new();
-        let mut stack: Vec<usize> = Vec::new();
-        if let Some(&at) = self.position.get(&release.manifest.id) {
-            seen.insert(at);
-            stack.push(at);
-        }
-        while let Some(at) = stack.pop() {
-            for dependency in self.order[at].manifest.dependencies.keys() {
-                if let Some(&next) = self.position.get(dependency)
-                    && seen.insert(next)
-                {
-                    stack.push(next);
-                }
-            }
-        }
-        let mut positions: Vec<usize> = seen.into_iter().collect();
-        positions.sort_unstable();
-        positions.into_iter().map(|at| self.order[at]).collect()
+        Ok(manifests) => (
+            manifests
+                .iter()
+                .filter_map(|m| by_manifest.get(&std::ptr::from_ref(*m)).copied())
+                .collect(),
+            true,
+        ),
+        Err(_) => (releases.to_vec(), false),
     }
 }

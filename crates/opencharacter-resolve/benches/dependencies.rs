@@ -17,14 +17,24 @@
 //! `i - 1` and `i - 2`, so every pack is reached along two paths). The per-pack figure must stay
 //! flat: linear in packs plus edges.
 //!
+//! Last, loading each pack with its dependencies, as validation does, over the same three shapes
+//! of 10,000 packs: each pack's ruleset made by extending its latest dependency's
+//! (`extend_ruleset`, moved when no other pack extends it, cloned for a star's many). Baseline,
+//! in the same run: one `load_ruleset` of all the packs at once, the least a load of every pack
+//! must cost; the `/base` figure must stay flat from 1,000 to 10,000 packs. The old way, each
+//! closure loaded from scratch, is timed at 1,000 packs only (a 10,000-pack chain is 50 million
+//! pack loads that way).
+//!
 //! Run with `cargo bench -p opencharacter-resolve --bench dependencies`.
 
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use opencharacter_resolve::{check_dependencies, suggest_load_order};
-use opencharacter_spec::model::Manifest;
+use opencharacter_resolve::{
+    LoadOptions, check_dependencies, extend_ruleset, load_ruleset, suggest_load_order,
+};
+use opencharacter_spec::model::{Manifest, PackRelease, Ruleset};
 
 /// `n` packs; pack `i` depends on up to three earlier packs (within `window` before it, or
 /// anywhere) with npm ranges its dependency's version satisfies, so the ascending order is valid
@@ -134,7 +144,152 @@ fn best_of(runs: usize, mut f: impl FnMut()) -> Duration {
         .expect("at least one run")
 }
 
+/// The packs each pack of a shape depends on (earlier packs only).
+fn shape_dependencies(shape: &str, i: usize) -> Vec<usize> {
+    match shape {
+        "chain" => (i > 0).then(|| i - 1).into_iter().collect(),
+        "star" => (i > 0).then_some(0).into_iter().collect(),
+        _ => [i.checked_sub(1), i.checked_sub(2)]
+            .into_iter()
+            .flatten()
+            .collect(),
+    }
+}
+
+/// `n` tiny releases in a shape, each with a content type and one item of it, in load order.
+fn shaped_releases(n: usize, shape: &str) -> Vec<PackRelease> {
+    (0..n)
+        .map(|i| {
+            let dependencies: serde_json::Map<String, serde_json::Value> =
+                shape_dependencies(shape, i)
+                    .into_iter()
+                    .map(|d| (format!("bench-p{d}"), "^1.0.0".into()))
+                    .collect();
+            serde_json::from_value(serde_json::json!({
+                "manifest": {"id": format!("bench-p{i}"), "version": "1.0.0",
+                             "specVersion": "1.0.0", "license": "CC0-1.0",
+                             "defaultLanguage": "en", "dependencies": dependencies},
+                "rules": {"contentTypes": {"thing": {}}},
+                "content": {"things.one": {"id": "things.one", "type": "thing"}},
+                "i18n": {"_meta": {"language": "en", "direction": "ltr"}},
+                "formulas": {}
+            }))
+            .expect("the shaped release fits the model")
+        })
+        .collect()
+}
+
+/// Every pack's ruleset, each extending its latest dependency's: the sum of the packs loaded,
+/// as a check that each was made.
+fn load_extending(releases: &[PackRelease], shape: &str, options: &LoadOptions) -> usize {
+    let n = releases.len();
+    // How many packs extend each one: its ruleset is kept until the last of them takes it.
+    let mut uses = vec![0_usize; n];
+    for i in 0..n {
+        if let Some(&base) = shape_dependencies(shape, i).iter().max() {
+            uses[base] += 1;
+        }
+    }
+    let mut kept: HashMap<usize, Ruleset> = HashMap::new();
+    let mut loaded = 0;
+    for (i, release) in releases.iter().enumerate() {
+        let ruleset = match shape_dependencies(shape, i).iter().max() {
+            Some(&base) => {
+                uses[base] -= 1;
+                let from = if uses[base] == 0 {
+                    kept.remove(&base)
+                } else {
+                    kept.get(&base).cloned()
+                }
+                .expect("the base was loaded first");
+                extend_ruleset(from, release, options)
+                    .unwrap_or_else(|_| panic!("a tiny pack extends"))
+                    .0
+            }
+            None => load_ruleset([release], options).0,
+        };
+        loaded += ruleset.packs.len();
+        if uses[i] > 0 {
+            kept.insert(i, ruleset);
+        }
+    }
+    black_box(loaded)
+}
+
+/// Every pack's closure loaded from scratch: the old way.
+fn load_each_closure(releases: &[PackRelease], shape: &str, options: &LoadOptions) -> usize {
+    let mut loaded = 0;
+    for i in 0..releases.len() {
+        let mut seen = vec![false; releases.len()];
+        seen[i] = true;
+        let mut closure = vec![i];
+        let mut at = 0;
+        while at < closure.len() {
+            for d in shape_dependencies(shape, closure[at]) {
+                if !std::mem::replace(&mut seen[d], true) {
+                    closure.push(d);
+                }
+            }
+            at += 1;
+        }
+        closure.sort_unstable();
+        loaded += load_ruleset(closure.iter().map(|&c| &releases[c]), options)
+            .0
+            .packs
+            .len();
+    }
+    black_box(loaded)
+}
+
+fn loads() {
+    let options = LoadOptions {
+        check_formulas: false,
+        ..LoadOptions::default()
+    };
+    println!(
+        "each pack loaded with its dependencies, time per pack in µs (× = relative to 1,000 packs):"
+    );
+    println!(
+        "{:>9}  {:>8}  {:>18}  {:>28}  {:>26}",
+        "shape", "packs", "baseline (one load)", "extending", "each closure from scratch"
+    );
+    for shape in ["chain", "star", "diamonds"] {
+        let mut first: Option<[f64; 2]> = None;
+        for n in [1_000, 10_000] {
+            let releases = shaped_releases(n, shape);
+            let baseline = best_of(3, || {
+                black_box(load_ruleset(releases.iter(), &options));
+            });
+            let extending = best_of(3, || {
+                load_extending(&releases, shape, &options);
+            });
+            let per_pack = [baseline, extending].map(|d| d.as_secs_f64() * 1e6 / n as f64);
+            let base = *first.get_or_insert(per_pack);
+            let scratch = if n <= 1_000 {
+                let d = best_of(1, || {
+                    load_each_closure(&releases, shape, &options);
+                });
+                format!("{:.3}", d.as_secs_f64() * 1e6 / n as f64)
+            } else {
+                "(not run)".to_owned()
+            };
+            println!(
+                "{shape:>9}  {n:>8}  {:>18}  {:>28}  {:>26}",
+                format!("{:.3} ({:.2}×)", per_pack[0], per_pack[0] / base[0]),
+                format!(
+                    "{:.3} ({:.2}×, {:.1}/base)",
+                    per_pack[1],
+                    per_pack[1] / base[1],
+                    per_pack[1] / per_pack[0]
+                ),
+                scratch,
+            );
+        }
+    }
+}
+
 fn main() {
+    loads();
     shapes();
     for (shape, window) in [("scattered", None), ("local", Some(64))] {
         println!("{shape} dependencies, time per pack in µs (× = relative to 1,000 packs):");

@@ -48,7 +48,7 @@ pub mod resolver;
 
 pub use character::check_character;
 pub use dependencies::{LoadOrderError, check_dependencies, suggest_load_order};
-pub use load::{DEFAULT_MAX_EXTENDS_DEPTH, LoadOptions, load_ruleset};
+pub use load::{DEFAULT_MAX_EXTENDS_DEPTH, LoadOptions, extend_ruleset, load_ruleset};
 pub use query::{
     ContentQuery, FilterComparison, FilterTest, QueryError, RulesetExt, filter_passes, lookup,
     query,

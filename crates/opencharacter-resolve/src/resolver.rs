@@ -10,6 +10,7 @@
 //! it for content types and `extends` parents.
 
 use opencharacter_spec::diagnostic::Kind;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use indexmap::IndexMap;
@@ -76,8 +77,10 @@ impl NameKind {
     }
 }
 
-/// Resolves references over a loaded ruleset. Cheap to build: one map from each pack to its
-/// direct dependencies.
+/// Resolves references over a loaded ruleset. Free to build: the map from each pack to its
+/// direct dependencies is made on first need, and a reference written in the last pack loaded
+/// (the pack a validator checks) or found at once never needs it, so checking a pack costs the
+/// pack, not the packs loaded before it (issue 22: a chain of 10,000 packs).
 ///
 /// ```
 /// use opencharacter_resolve::{LoadOptions, Resolver, load_ruleset};
@@ -114,20 +117,41 @@ impl NameKind {
 #[derive(Debug, Clone)]
 pub struct Resolver<'r> {
     ruleset: &'r Ruleset,
-    dependencies: HashMap<&'r str, &'r IndexMap<PackId, String>>,
+    /// Each loaded pack's position in `ruleset.packs`, by ID, made on first need. It holds no
+    /// borrow of the ruleset, so that a resolver stays covariant in `'r` as a plain map was.
+    positions: OnceCell<HashMap<String, usize>>,
 }
 
 impl<'r> Resolver<'r> {
     /// A resolver over `ruleset`.
     pub fn new(ruleset: &'r Ruleset) -> Self {
-        let dependencies = ruleset
-            .packs
-            .iter()
-            .map(|pack| (pack.id.as_str(), &pack.dependencies))
-            .collect();
         Resolver {
             ruleset,
-            dependencies,
+            positions: OnceCell::new(),
+        }
+    }
+
+    /// Each loaded pack's position, by pack ID (a loaded ruleset holds each pack once: a
+    /// repeated one is left out of a load).
+    fn positions(&self) -> &HashMap<String, usize> {
+        self.positions.get_or_init(|| {
+            let mut map = HashMap::with_capacity(self.ruleset.packs.len());
+            for (at, pack) in self.ruleset.packs.iter().enumerate() {
+                map.insert(pack.id.as_str().to_owned(), at);
+            }
+            map
+        })
+    }
+
+    /// The direct dependencies of loaded pack `pack`: the last pack loaded without the map.
+    fn dependencies_of(&self, pack: &str) -> Option<&'r IndexMap<PackId, String>> {
+        let ruleset: &'r Ruleset = self.ruleset;
+        match ruleset.packs.last() {
+            Some(last) if last.id.as_str() == pack => Some(&last.dependencies),
+            _ => self
+                .positions()
+                .get(pack)
+                .map(|&at| &ruleset.packs[at].dependencies),
         }
     }
 
@@ -138,7 +162,7 @@ impl<'r> Resolver<'r> {
 
     /// Whether a pack is loaded.
     pub fn is_loaded(&self, pack: &str) -> bool {
-        self.dependencies.contains_key(pack)
+        self.dependencies_of(pack).is_some()
     }
 
     /// Resolves `reference`, written in pack `from`, among the names `exists` accepts: the
@@ -151,13 +175,15 @@ impl<'r> Resolver<'r> {
     ) -> Result<Qualified<L>, ResolveError<L>> {
         let local = match reference {
             Reference::Qualified(qualified) => {
-                if !self.is_loaded(qualified.pack.as_str()) {
-                    return Err(ResolveError::PackNotLoaded(qualified.pack.clone()));
+                // A name found is of a loaded pack (a ruleset holds nothing else), so whether
+                // the pack is loaded is asked only to say why a name is not found.
+                if exists(qualified) {
+                    return Ok(qualified.clone());
                 }
-                return if exists(qualified) {
-                    Ok(qualified.clone())
-                } else {
+                return if self.is_loaded(qualified.pack.as_str()) {
                     Err(ResolveError::NotFound)
+                } else {
+                    Err(ResolveError::PackNotLoaded(qualified.pack.clone()))
                 };
             }
             Reference::Local(local) => local,
@@ -167,11 +193,10 @@ impl<'r> Resolver<'r> {
             return Ok(own);
         }
         let mut found: Vec<Qualified<L>> = Vec::new();
-        if let Some(dependencies) = self.dependencies.get(from.as_str()) {
+        if let Some(dependencies) = self.dependencies_of(from.as_str()) {
+            // A dependency that is not loaded has no names in the ruleset: `exists` is false
+            // for its candidate, with no need to ask whether it is loaded.
             for dependency in dependencies.keys() {
-                if !self.is_loaded(dependency.as_str()) {
-                    continue;
-                }
                 let candidate = Qualified::new(dependency.clone(), local.clone());
                 if exists(&candidate) {
                     found.push(candidate);

@@ -89,3 +89,40 @@ fn a_purse_total_past_the_largest_number_is_an_issue() {
     assert_eq!(s.purse[0].total, 1_000_000_000_000_000_000);
     assert!(!codes(&s).contains(&"value-too-large"), "{:#?}", s.issues);
 }
+
+/// A `dice-sum` check of `1d20 + value` against DC `dc`.
+fn d20_check(value: i64, dc: i64) -> Result<crate::CheckRoll, crate::RollError> {
+    let resolution: opencharacter_spec::model::Resolution =
+        serde_json::from_value(serde_json::json!({"kind": "dice-sum", "dice": "1d20"})).unwrap();
+    let input = crate::CheckInput {
+        value: opencharacter_formula::Number::from(value),
+        bands: None,
+        dice: None,
+        advantage: crate::Advantage::None,
+        dc: Some(dc),
+    };
+    crate::analyze_check(&resolution, &input)
+}
+
+#[test]
+fn a_margin_past_64_bit_integers_is_an_error_never_a_saturated_number() {
+    // The margin is roll + value - DC. With value 2^63 - 1 - 5, a roll of 6 or more makes
+    // roll + value pass 2^63 - 1: no 64-bit margin holds it, so the check is refused (a
+    // saturated margin would have read every such roll as 2^63 - 1 - 10 and counted it).
+    let refused = d20_check(i64::MAX - 5, 10);
+    assert!(
+        matches!(refused, Err(crate::RollError::TooLarge(_))),
+        "{refused:?}"
+    );
+    // A DC of -2^63 with value 0: roll - DC is at least 1 + 2^63, past 2^63 - 1 too.
+    let refused = d20_check(0, i64::MIN);
+    assert!(
+        matches!(refused, Err(crate::RollError::TooLarge(_))),
+        "{refused:?}"
+    );
+    // With value 2^63 - 1 - 20, roll + value is at most 2^63 - 1 (a roll of 20): every
+    // margin fits, and against DC 10 each of the 20 rolls has a margin of at least
+    // 2^63 - 1 - 20 + 1 - 10 >= 0, so the check succeeds 20 times in 20.
+    let check = d20_check(i64::MAX - 20, 10).unwrap();
+    assert_eq!(check.odds[0].success.unwrap().to_string(), "1");
+}

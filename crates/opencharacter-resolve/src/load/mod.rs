@@ -17,7 +17,10 @@
 //! Every problem is a diagnostic with the pack and a JSON pointer into that pack's release;
 //! nothing stops at the first.
 
+mod extend;
 pub mod formulas;
+
+pub use extend::extend_ruleset;
 
 use opencharacter_spec::diagnostic::Kind;
 use std::collections::{HashMap, HashSet};
@@ -126,65 +129,15 @@ pub fn load_ruleset<'a>(
     let mut ruleset = Ruleset::default();
     let mut defined: Vec<Defined<'a>> = Vec::new();
     let mut overrides: Vec<Override<'a>> = Vec::new();
-    for release in &releases {
-        let pack = &release.manifest.id;
-        if options.check_formulas {
-            diagnostics.extend(formulas::check_table(release));
-        }
-        add_pack(&mut ruleset, release);
-        add_rules(&mut ruleset, pack, &release.rules, &mut diagnostics);
-        for (id, template) in &release.templates {
-            ruleset
-                .templates
-                .insert(Qualified::new(pack.clone(), id.clone()), template.clone());
-        }
-        if !release.upgrades.is_empty() {
-            ruleset
-                .upgrades
-                .insert(pack.clone(), release.upgrades.clone());
-        }
-        for (source, compiled) in &release.formulas {
-            if !ruleset.formulas.contains_key(source) {
-                ruleset.formulas.insert(source.clone(), compiled.clone());
-            }
-        }
-        for (key, item) in &release.content {
-            match item.form() {
-                Ok(ContentForm::Override { target }) => overrides.push(Override {
-                    pack,
-                    target,
-                    item,
-                    key,
-                }),
-                Ok(ContentForm::Item { .. } | ContentForm::Extends { .. }) => {
-                    let id = Qualified::new(pack.clone(), key.clone());
-                    // A placeholder until the item's final state is known: resolving needs only
-                    // the keys, and each item is then copied once.
-                    ruleset.content.insert(
-                        id.clone(),
-                        RulesetContent {
-                            item: ContentItem::default(),
-                            hidden_by: Vec::new(),
-                            withdrawn: false,
-                        },
-                    );
-                    defined.push(Defined {
-                        id,
-                        pack,
-                        item,
-                        key,
-                    });
-                }
-                Err(error) => diagnostics.push(
-                    Diagnostic::new(&codes::CONTENT_FORM_INVALID)
-                        .with_arg("pack", pack)
-                        .with_arg("id", key)
-                        .with_arg("reason", error)
-                        .with_pack(pack.clone())
-                        .with_pointer(content_pointer(key)),
-                ),
-            }
-        }
+    for release in releases.iter().copied() {
+        add_release(
+            &mut ruleset,
+            release,
+            options,
+            &mut defined,
+            &mut overrides,
+            &mut diagnostics,
+        );
     }
 
     let resolved = resolve_references(&ruleset, &defined, &mut diagnostics);
@@ -237,6 +190,78 @@ pub fn load_ruleset<'a>(
         }
     }
     (ruleset, diagnostics)
+}
+
+/// Adds one release to the ruleset being loaded: its pack, rules, templates, upgrades and
+/// formulas at once, its content items as placeholders (in `defined`) and its overrides (in
+/// `overrides`), resolved later. Shared by [`load_ruleset`] and [`extend_ruleset`], so that a
+/// ruleset extended by one pack is built by the very steps a full load takes.
+fn add_release<'a>(
+    ruleset: &mut Ruleset,
+    release: &'a PackRelease,
+    options: &LoadOptions,
+    defined: &mut Vec<Defined<'a>>,
+    overrides: &mut Vec<Override<'a>>,
+    diagnostics: &mut Diagnostics,
+) {
+    let pack = &release.manifest.id;
+    if options.check_formulas {
+        diagnostics.extend(formulas::check_table(release));
+    }
+    add_pack(ruleset, release);
+    add_rules(ruleset, pack, &release.rules, diagnostics);
+    for (id, template) in &release.templates {
+        ruleset
+            .templates
+            .insert(Qualified::new(pack.clone(), id.clone()), template.clone());
+    }
+    if !release.upgrades.is_empty() {
+        ruleset
+            .upgrades
+            .insert(pack.clone(), release.upgrades.clone());
+    }
+    for (source, compiled) in &release.formulas {
+        if !ruleset.formulas.contains_key(source) {
+            ruleset.formulas.insert(source.clone(), compiled.clone());
+        }
+    }
+    for (key, item) in &release.content {
+        match item.form() {
+            Ok(ContentForm::Override { target }) => overrides.push(Override {
+                pack,
+                target,
+                item,
+                key,
+            }),
+            Ok(ContentForm::Item { .. } | ContentForm::Extends { .. }) => {
+                let id = Qualified::new(pack.clone(), key.clone());
+                // A placeholder until the item's final state is known: resolving needs only
+                // the keys, and each item is then copied once.
+                ruleset.content.insert(
+                    id.clone(),
+                    RulesetContent {
+                        item: ContentItem::default(),
+                        hidden_by: Vec::new(),
+                        withdrawn: false,
+                    },
+                );
+                defined.push(Defined {
+                    id,
+                    pack,
+                    item,
+                    key,
+                });
+            }
+            Err(error) => diagnostics.push(
+                Diagnostic::new(&codes::CONTENT_FORM_INVALID)
+                    .with_arg("pack", pack)
+                    .with_arg("id", key)
+                    .with_arg("reason", error)
+                    .with_pack(pack.clone())
+                    .with_pointer(content_pointer(key)),
+            ),
+        }
+    }
 }
 
 /// A content item defined by a pack (an item or an extension).
@@ -651,11 +676,13 @@ fn apply_overlays(
         }
     }
     // One pass, not one shift per failed item: hostile input may fail thousands. The content
-    // map holds exactly the defined items, in the same order.
+    // map ends with exactly the defined items, in the same order (after the items of the
+    // ruleset extended, when `extend_ruleset` adds one pack).
     if failed.contains(&true) {
+        let before = ruleset.content.len() - defined.len();
         let mut at = 0;
         ruleset.content.retain(|_, _| {
-            let keep = !failed[at];
+            let keep = at < before || !failed[at - before];
             at += 1;
             keep
         });

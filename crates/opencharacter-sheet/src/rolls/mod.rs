@@ -302,6 +302,10 @@ pub enum RollError {
     /// An unknown action or situational choice.
     #[error("no {0} `{1}`")]
     Unknown(Kind, String),
+    /// A margin (the roll plus the value, less the DC) past what a 64-bit integer holds: the
+    /// sum as written, never a saturated, wrong margin.
+    #[error("the margin {0} is past what a 64-bit integer holds")]
+    TooLarge(String),
 }
 
 impl RollError {
@@ -320,6 +324,9 @@ impl RollError {
             RollError::Unknown(kind, id) => Phrase::new(&reasons::ROLL_UNKNOWN)
                 .with_word("kind", *kind)
                 .with_arg("id", id),
+            RollError::TooLarge(margin) => {
+                Phrase::new(&reasons::ROLL_MARGIN_TOO_LARGE).with_arg("margin", margin)
+            }
         }
     }
 }

@@ -81,7 +81,9 @@ pub(super) fn dice_pool(
             }
             if let (Some((_, set)), Some(map)) = (input.bands, hits.as_mut()) {
                 match first_band(set, |band| {
-                    range_holds(band.margin.as_ref(), Some(k.saturating_sub(needed)))
+                    // `k` counts dice (at least 0) and `needed` is at most 2^32 - 1, so the
+                    // margin never overflows (nothing to saturate).
+                    range_holds(band.margin.as_ref(), Some(k - needed))
                 }) {
                     Some(Some(id)) => *map.entry(id).or_insert(0) += w,
                     Some(None) => {}

@@ -66,11 +66,20 @@ pub(super) fn dice_sum(
             })
             .collect(),
     };
-    let read = |dc: Option<i64>| -> CheckOdds {
+    let read = |dc: Option<i64>| -> Result<CheckOdds, RollError> {
         let mut successes: u128 = 0;
         let mut hits: Option<HashMap<&FieldId, u128>> = Some(HashMap::new());
         for &(v, w) in outcomes.iter() {
-            let margin = dc.map(|dc| v.saturating_add(m).saturating_sub(dc));
+            // The margin of a roll, checked: a value or a DC near the ends of 64-bit integers
+            // would otherwise give a wrong margin (a saturated one) and so wrong odds.
+            let margin = match dc {
+                None => None,
+                Some(dc) => Some(
+                    v.checked_add(m)
+                        .and_then(|total| total.checked_sub(dc))
+                        .ok_or_else(|| RollError::TooLarge(format!("{v} + {m} - {dc}")))?,
+                ),
+            };
             let natural = natural_die.map(|_| v);
             if let Some(margin) = margin {
                 let mut success = margin >= 0;
@@ -100,25 +109,27 @@ pub(super) fn dice_sum(
                 }
             }
         }
-        CheckOdds {
+        Ok(CheckOdds {
             difficulty: None,
             success: dc.map(|_| Odds::new(successes, total)),
             bands: input
                 .bands
                 .map(|(_, set)| band_odds(set, hits, total))
                 .unwrap_or_default(),
-        }
+        })
     };
     let odds = if steps.is_empty() {
-        vec![read(None)]
+        vec![read(None)?]
     } else {
         steps
             .into_iter()
-            .map(|step| CheckOdds {
-                difficulty: Some(step.clone()),
-                ..read(step.dc)
+            .map(|step| {
+                Ok(CheckOdds {
+                    difficulty: Some(step.clone()),
+                    ..read(step.dc)?
+                })
             })
-            .collect()
+            .collect::<Result<Vec<_>, RollError>>()?
     };
     let value = Number::from(m);
     Ok(CheckRoll {

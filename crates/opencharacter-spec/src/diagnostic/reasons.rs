@@ -358,6 +358,7 @@ reasons! {
     ROLL_MODIFIER_WHERE_FAILED = "roll-modifier-where-failed", ["reason"];
     ROLL_MODIFIER_ADD_FAILED = "roll-modifier-add-failed", ["reason"];
     ROLL_NO_OUTCOME = "roll-no-outcome", [];
+    ROLL_MARGIN_TOO_LARGE = "roll-margin-too-large", ["margin"];
     FEATURE_NAMED = "feature-named", ["description", "name"];
     FEATURE_LAYERS = "feature-layers", [];
     FEATURE_WORLD_GUIDANCE = "feature-world-guidance", [];

@@ -23,6 +23,35 @@ use crate::yaml::{Document, YamlErrorKind};
 /// # Errors
 /// The problems, when there is any.
 pub fn read_character_text(text: &str) -> Result<Character, Vec<Diagnostic>> {
+    match read_character_text_with_issues(text)? {
+        (character, issues) if issues.is_empty() => Ok(character),
+        // A caller that cannot report an issue beside the character (one that writes it back,
+        // which would lose the saved number) refuses it, never replacing a number silently.
+        (_, issues) => Err(issues),
+    }
+}
+
+/// Reads a character file's `text` as [`read_character_text`] does, but keeps a character
+/// whose only problems are counts too large to hold (an owned entry's `quantity` or `level`
+/// past 4,294,967,295): each is one `value-too-large` issue naming the entry's field and the
+/// value as written, and the field's default is used (a quantity of 1, no level), so the rest
+/// of the character is still read (limits.md, "Numbers in a character").
+///
+/// ```
+/// use opencharacter_spec::model::character_file::read_character_text_with_issues;
+/// let text = "packs: { g: 1.0.0 }\ncontent:\n- { id: 'g:arrow', quantity: 5000000000 }\n";
+/// let (character, issues) = read_character_text_with_issues(text).unwrap();
+/// assert_eq!(character.content[0].quantity, 1);
+/// assert_eq!(issues[0].code.name, "value-too-large");
+/// assert_eq!(issues[0].args["id"], "g:arrow quantity");
+/// assert_eq!(issues[0].args["value"], "5000000000");
+/// ```
+///
+/// # Errors
+/// Every other problem, when there is any.
+pub fn read_character_text_with_issues(
+    text: &str,
+) -> Result<(Character, Vec<Diagnostic>), Vec<Diagnostic>> {
     let document = Document::parse(text)
         .map_err(|errors| errors.iter().map(|e| e.to_diagnostic()).collect::<Vec<_>>())?;
     let start = document.locate("");
@@ -49,9 +78,21 @@ pub fn read_character_text(text: &str) -> Result<Character, Vec<Diagnostic>> {
         ]);
     }
     let read = document.deserialize_recovering::<Character>();
+    let mut issues = Vec::new();
     let problems: Vec<Diagnostic> = read
         .errors
         .iter()
+        .filter(|error| {
+            let Some(issue) = error
+                .pointer
+                .as_deref()
+                .and_then(|pointer| count_too_large(&document, pointer))
+            else {
+                return true;
+            };
+            issues.push(issue);
+            false
+        })
         .map(|error| {
             let pointer = error.pointer.clone().unwrap_or_default();
             let empty = error.kind == YamlErrorKind::Invalid
@@ -72,9 +113,50 @@ pub fn read_character_text(text: &str) -> Result<Character, Vec<Diagnostic>> {
         })
         .collect();
     match read.value {
-        Some(character) if problems.is_empty() => Ok(character),
+        Some(character) if problems.is_empty() => Ok((character, issues)),
         _ => Err(problems),
     }
+}
+
+/// The `value-too-large` issue for the node at `pointer`, when it is an owned entry's
+/// `quantity` or `level` holding a number past the largest count (4,294,967,295): the reader
+/// left it out, and the count's default stands.
+fn count_too_large(document: &Document, pointer: &str) -> Option<Diagnostic> {
+    let mut parts = pointer.strip_prefix("/content/")?.split('/');
+    let (index, field) = (parts.next()?, parts.next()?);
+    if parts.next().is_some() || !matches!(field, "quantity" | "level") {
+        return None;
+    }
+    let serde_json::Value::Number(number) = document.value.pointer(pointer)? else {
+        return None;
+    };
+    let too_large = match number.as_u64() {
+        Some(whole) => whole > u64::from(u32::MAX),
+        None => number.as_f64().is_some_and(|n| n > f64::from(u32::MAX)),
+    };
+    if !too_large {
+        return None;
+    }
+    // The entry named by its item, as written (its place in the list when it has none).
+    let entry = document
+        .value
+        .pointer(&format!("/content/{index}/id"))
+        .and_then(serde_json::Value::as_str)
+        .map_or_else(
+            || {
+                let place = index.parse::<usize>().map_or(0, |i| i + 1);
+                format!("content entry {place}")
+            },
+            str::to_owned,
+        );
+    let at = document.locate(pointer);
+    Some(
+        Diagnostic::new(&codes::VALUE_TOO_LARGE)
+            .with_arg("id", format!("{entry} {field}"))
+            .with_arg("value", number)
+            .with_pointer(pointer)
+            .at(at.line, at.column),
+    )
 }
 
 #[cfg(test)]
@@ -102,6 +184,42 @@ mod tests {
         assert_eq!(
             codes("packs: { demo-core: 1.0.0 }\nfields:\n  'demo-core:str':\n"),
             [("character-value-empty", Some(3))]
+        );
+    }
+
+    #[test]
+    fn a_count_past_the_largest_is_one_issue_and_the_rest_is_read() {
+        // 4,294,967,295 (2^32 - 1) is the largest count; 4,294,967,296 is one past it, and
+        // 1e20 is past it too. Each is one issue naming the entry's field and the value, at
+        // its line; the rest of the character (the second entry's quantity 3) is read.
+        let text = "packs: { g: 1.0.0 }\ncontent:\n\
+                    - { id: 'g:arrow', quantity: 4294967296 }\n\
+                    - { id: 'g:bolt', quantity: 3 }\n\
+                    - { id: 'g:fighter', level: 1e20 }\n\
+                    - { id: 'g:dart', quantity: 4294967295 }\n";
+        let (character, issues) = read_character_text_with_issues(text).unwrap();
+        let found: Vec<(&str, &str, Option<u32>)> = issues
+            .iter()
+            .map(|d| (d.code.name, d.args["id"].as_str(), d.location.line))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("value-too-large", "g:arrow quantity", Some(3)),
+                ("value-too-large", "g:fighter level", Some(5)),
+            ]
+        );
+        // The values as written: the whole number exactly, the float as a number equal to it.
+        assert_eq!(issues[0].args["value"], "4294967296");
+        assert_eq!(issues[1].args["value"].parse::<f64>().ok(), Some(1e20));
+        // The defaults stand where the counts were left out: a quantity of 1, no level.
+        let quantities: Vec<u32> = character.content.iter().map(|c| c.quantity).collect();
+        assert_eq!(quantities, [1, 3, 1, 4_294_967_295]);
+        assert_eq!(character.content[2].level, None);
+        // The plain reader, for a caller that writes the character back, refuses it instead.
+        assert_eq!(
+            codes(text),
+            [("value-too-large", Some(3)), ("value-too-large", Some(5))]
         );
     }
 
