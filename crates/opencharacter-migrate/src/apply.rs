@@ -99,7 +99,13 @@ pub(crate) fn run(plan: &Plan<'_>, character: Character) -> (Character, Migratio
         for &(at, index, route) in &pack.live {
             let script = &pack.scripts[at];
             let changes = run.route_live(pack.id, route);
-            run.record(pack.id, script, index, &script.upgrade.steps[index], changes);
+            run.record(
+                pack.id,
+                script,
+                index,
+                &script.upgrade.steps[index],
+                changes,
+            );
         }
     }
     let mut report = run.report;
@@ -237,7 +243,10 @@ impl Run<'_, '_> {
             (None, None) => return Vec::new(),
         };
         let by = self.route_by_text(plan);
-        let target = match by.as_deref().and_then(|text| winning_case(&plan.cases, text)) {
+        let target = match by
+            .as_deref()
+            .and_then(|text| winning_case(&plan.cases, text))
+        {
             Some(index) => &route.cases[index].to,
             None => &route.otherwise,
         };

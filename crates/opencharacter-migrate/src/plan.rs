@@ -117,19 +117,20 @@ impl<'r> Plan<'r> {
                             .collect(),
                     })
                     .collect();
-                let live = scripts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, script)| script.upgrade.to <= pack.version)
-                    .flat_map(|(at, script)| {
-                        script.upgrade.steps.iter().enumerate().filter_map(
-                            move |(index, step)| match step {
-                                UpgradeStep::RouteLive(route) => Some((at, index, route)),
-                                _ => None,
-                            },
-                        )
-                    })
-                    .collect();
+                let live =
+                    scripts
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, script)| script.upgrade.to <= pack.version)
+                        .flat_map(|(at, script)| {
+                            script.upgrade.steps.iter().enumerate().filter_map(
+                                move |(index, step)| match step {
+                                    UpgradeStep::RouteLive(route) => Some((at, index, route)),
+                                    _ => None,
+                                },
+                            )
+                        })
+                        .collect();
                 PackPlan {
                     id: &pack.id,
                     version: &pack.version,
