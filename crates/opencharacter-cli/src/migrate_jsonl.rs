@@ -8,7 +8,7 @@
 //!
 //! - Every core: one reader (this thread), one worker per core, one writer that puts results
 //!   back in input order, so the output of a stream is the same on any machine.
-//! - Constant memory: at most [`MAX_IN_FLIGHT_LINES`] lines and [`MAX_IN_FLIGHT_BYTES`] bytes
+//! - Constant memory: at most [`IN_FLIGHT_LINES`] lines and [`IN_FLIGHT_BYTES`] bytes
 //!   of input are between the reader and the writer at once (a single line longer than that
 //!   still goes through alone); a line longer than the character limit
 //!   ([`crate::input::MAX_CHARACTER_BYTES`]) is never held: it is skipped as it is read and
@@ -33,11 +33,11 @@ use opencharacter::spec::diagnostic::has_errors;
 use opencharacter::spec::model::{Character, Ruleset};
 
 /// Most input lines between the reader and the writer at once.
-pub const MAX_IN_FLIGHT_LINES: usize = 4096;
+pub const IN_FLIGHT_LINES: usize = 4096;
 
 /// Most input bytes between the reader and the writer at once: 64 MiB (one longer line still
 /// goes through, alone).
-pub const MAX_IN_FLIGHT_BYTES: usize = 64 * 1024 * 1024;
+pub const IN_FLIGHT_BYTES: usize = 64 * 1024 * 1024;
 
 /// One input line, as read.
 enum Line {
@@ -97,9 +97,7 @@ impl Window {
         let Ok(mut state) = self.state.lock() else {
             return;
         };
-        while state.0 > 0
-            && (state.0 >= MAX_IN_FLIGHT_LINES || state.1 + bytes > MAX_IN_FLIGHT_BYTES)
-        {
+        while state.0 > 0 && (state.0 >= IN_FLIGHT_LINES || state.1 + bytes > IN_FLIGHT_BYTES) {
             state = match self.room.wait(state) {
                 Ok(state) => state,
                 Err(_) => return,
