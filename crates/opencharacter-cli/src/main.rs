@@ -19,6 +19,7 @@ mod layers;
 mod load;
 mod man;
 mod migrate;
+mod migrate_jsonl;
 mod names;
 mod output;
 mod packs;

@@ -1,5 +1,6 @@
 //! `opencharacter migrate CHARACTER --packs PATH... [--in-place] [--format json]`: run the packs'
-//! upgrade scripts on a saved character; print the migrated character and a report of each step
+//! upgrade scripts on a saved character (`migrate --jsonl`, many characters as JSON lines on
+//! standard input, is `migrate_jsonl`); print the migrated character and a report of each step
 //! applied. Exit 0 when the packs load without errors, 1 when they do not (nothing is written),
 //! 2 for a path that cannot be read or a character file that does not parse.
 //!
@@ -33,20 +34,32 @@ use opencharacter::spec::model::Character;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The character file (YAML or JSON).
-    #[arg(value_name = "CHARACTER")]
-    character: PathBuf,
+    #[arg(value_name = "CHARACTER", required_unless_present = "jsonl")]
+    character: Option<PathBuf>,
     #[command(flatten)]
     packs: crate::packs::PackPaths,
     /// Write the migrated character over CHARACTER (the original is kept as CHARACTER.orig).
     #[arg(long)]
     in_place: bool,
+    /// Read characters as JSON lines on standard input and write the migrated ones, one line
+    /// each in input order, on standard output (errors as JSON lines on standard error).
+    #[arg(long, conflicts_with_all = ["character", "in_place"])]
+    jsonl: bool,
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> ExitCode {
+    let Some(path) = &args.character else {
+        return crate::migrate_jsonl::run(&args.packs);
+    };
+    one(args, path)
+}
+
+/// Migrates the one character file `path`.
+fn one(args: &Args, path: &Path) -> ExitCode {
     // With `--in-place`, the lock is taken before the read and held until the write.
     let locked = if args.in_place {
-        match opencharacter::fs::lock(&args.character) {
+        match opencharacter::fs::lock(path) {
             Ok(locked) => Some(locked),
             Err(error) => {
                 eprintln!("error: {error}");
@@ -59,19 +72,20 @@ pub fn run(args: &Args) -> ExitCode {
     let text = match &locked {
         Some(locked) => locked
             .read(crate::input::MAX_CHARACTER_BYTES)
-            .map_err(|error| crate::input::message(&args.character, &error))
+            .map_err(|error| crate::input::message(path, &error))
             .and_then(|bytes| {
                 String::from_utf8(bytes).map_err(|_| {
-                    let path = args.character.clone();
                     crate::input::message(
-                        &args.character,
-                        &opencharacter::fs::ReadError::NotUtf8 { path },
+                        path,
+                        &opencharacter::fs::ReadError::NotUtf8 {
+                            path: path.to_path_buf(),
+                        },
                     )
                 })
             }),
-        None => crate::input::read_text(&args.character, crate::input::MAX_CHARACTER_BYTES),
+        None => crate::input::read_text(path, crate::input::MAX_CHARACTER_BYTES),
     };
-    let character = match text.and_then(|text| parse_character(&args.character, &text)) {
+    let character = match text.and_then(|text| parse_character(path, &text)) {
         Ok(character) => character,
         Err(message) => {
             eprintln!("error: {message}");
@@ -89,7 +103,7 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let ruleset = opened.ruleset;
     // What the character wants and the packs lack points into its file.
-    let shown = args.character.display().to_string();
+    let shown = path.display().to_string();
     let mut diagnostics: Vec<Diagnostic> =
         crate::read::pins_located(&opened.diagnostics, character.setup.as_ref(), true)
             .into_iter()

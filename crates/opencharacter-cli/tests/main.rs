@@ -16,6 +16,7 @@ mod cli_layers;
 mod cli_load;
 mod cli_loot;
 mod cli_migrate;
+mod cli_migrate_jsonl;
 mod cli_output;
 mod cli_paths;
 mod cli_read;

@@ -14,8 +14,9 @@ use opencharacter_spec::ids::{
 use opencharacter_spec::model::upgrade::{
     LiveKind as StepLiveKind, MoveContent, Rename, Route, RouteLive, SetColumn,
 };
-use opencharacter_spec::model::{Character, Ruleset, Scalar, Upgrade, UpgradeStep};
+use opencharacter_spec::model::{Character, Ruleset, Scalar, UpgradeStep};
 
+use crate::plan::{Plan, RoutePlan, ScriptPlan};
 use crate::report::{Action, AppliedStep, Change, MigrationReport, Place, VersionChange};
 use crate::shows::{LiveKind, SheetCache};
 
@@ -57,23 +58,31 @@ use crate::shows::{LiveKind, SheetCache};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn migrate(ruleset: &Ruleset, character: Character) -> (Character, MigrationReport) {
+    Plan::new(ruleset).migrate(character)
+}
+
+/// Runs a compiled plan on one character ([`Plan::migrate`]).
+pub(crate) fn run(plan: &Plan<'_>, character: Character) -> (Character, MigrationReport) {
     let mut run = Run {
-        ruleset,
+        plan,
+        ruleset: plan.ruleset,
         character,
         report: MigrationReport::default(),
         sheet: SheetCache::default(),
     };
-    for pack in &ruleset.packs {
-        let Some(saved) = run.character.packs.get(&pack.id).cloned() else {
+    for pack in &plan.packs {
+        let Some(saved) = run.character.packs.get(pack.id) else {
             continue;
         };
         if saved >= pack.version {
             continue;
         }
-        for upgrade in scripts(ruleset, &pack.id) {
-            if saved < upgrade.to && upgrade.to <= pack.version {
+        let saved = saved.clone();
+        for script in &pack.scripts {
+            let upgrade = script.upgrade;
+            if saved < upgrade.to && upgrade.to <= *pack.version {
                 for (index, step) in upgrade.steps.iter().enumerate() {
-                    run.field_step(&pack.id, upgrade, index, step);
+                    run.field_step(pack.id, script, index, step);
                 }
             }
         }
@@ -86,17 +95,17 @@ pub fn migrate(ruleset: &Ruleset, character: Character) -> (Character, Migration
             to: pack.version.clone(),
         });
     }
-    for pack in &ruleset.packs {
-        for upgrade in scripts(ruleset, &pack.id) {
-            if upgrade.to > pack.version {
-                continue;
-            }
-            for (index, step) in upgrade.steps.iter().enumerate() {
-                if let UpgradeStep::RouteLive(route) = step {
-                    let changes = run.route_live(&pack.id, route);
-                    run.record(&pack.id, upgrade, index, step, changes);
-                }
-            }
+    for pack in &plan.packs {
+        for &(at, index, route) in &pack.live {
+            let script = &pack.scripts[at];
+            let changes = run.route_live(pack.id, route);
+            run.record(
+                pack.id,
+                script,
+                index,
+                &script.upgrade.steps[index],
+                changes,
+            );
         }
     }
     let mut report = run.report;
@@ -104,17 +113,6 @@ pub fn migrate(ruleset: &Ruleset, character: Character) -> (Character, Migration
     // without keeping a copy of the character to compare with.
     report.changed = !report.versions.is_empty() || !report.steps.is_empty();
     (run.character, report)
-}
-
-/// A pack's scripts in order of `from` (a release keeps them so; a hand-made ruleset may not).
-fn scripts<'r>(ruleset: &'r Ruleset, pack: &PackId) -> Vec<&'r Upgrade> {
-    let mut scripts: Vec<&Upgrade> = ruleset
-        .upgrades
-        .get(pack)
-        .map(|list| list.iter().collect())
-        .unwrap_or_default();
-    scripts.sort_by(|a, b| a.from.cmp(&b.from).then(a.to.cmp(&b.to)));
-    scripts
 }
 
 /// The words of a text: runs of Unicode letters, lowercased ("Fighter3" → `fighter`).
@@ -154,7 +152,8 @@ pub fn cell_matches(cell: &Scalar, values: &[Scalar]) -> bool {
     })
 }
 
-struct Run<'r> {
+struct Run<'p, 'r> {
+    plan: &'p Plan<'r>,
     ruleset: &'r Ruleset,
     character: Character,
     report: MigrationReport,
@@ -162,15 +161,15 @@ struct Run<'r> {
     sheet: SheetCache,
 }
 
-fn qualify(pack: &PackId, local: &FieldId) -> QualifiedFieldId {
+pub(crate) fn qualify(pack: &PackId, local: &FieldId) -> QualifiedFieldId {
     Qualified::new(pack.clone(), local.clone())
 }
 
-impl Run<'_> {
+impl Run<'_, '_> {
     fn record(
         &mut self,
         pack: &PackId,
-        upgrade: &Upgrade,
+        script: &ScriptPlan<'_>,
         index: usize,
         step: &UpgradeStep,
         changes: Vec<Change>,
@@ -178,7 +177,7 @@ impl Run<'_> {
         if !changes.is_empty() {
             self.report.steps.push(AppliedStep {
                 pack: pack.clone(),
-                script: format!("{}-to-{}", upgrade.from, upgrade.to),
+                script: script.name.clone(),
                 index,
                 step: step.name(),
                 changes,
@@ -186,16 +185,23 @@ impl Run<'_> {
         }
     }
 
-    fn field_step(&mut self, pack: &PackId, upgrade: &Upgrade, index: usize, step: &UpgradeStep) {
-        let changes = match step {
-            UpgradeStep::Rename(rename) => self.rename(pack, rename),
-            UpgradeStep::Route(route) => self.route(pack, upgrade, route),
-            UpgradeStep::SetColumn(set) => self.set_column(pack, set),
-            UpgradeStep::MoveContent(mv) => self.move_content(pack, mv),
+    fn field_step(
+        &mut self,
+        pack: &PackId,
+        script: &ScriptPlan<'_>,
+        index: usize,
+        step: &UpgradeStep,
+    ) {
+        let changes = match (step, &script.routes[index]) {
+            (UpgradeStep::Rename(rename), _) => self.rename(pack, rename),
+            (UpgradeStep::Route(route), Some(plan)) => self.route(pack, plan, route),
+            (UpgradeStep::Route(_), None) => Vec::new(),
+            (UpgradeStep::SetColumn(set), _) => self.set_column(pack, set),
+            (UpgradeStep::MoveContent(mv), _) => self.move_content(pack, mv),
             // Runs in the second pass, on every read.
-            UpgradeStep::RouteLive(_) => Vec::new(),
+            (UpgradeStep::RouteLive(_), _) => Vec::new(),
         };
-        self.record(pack, upgrade, index, step, changes);
+        self.record(pack, script, index, step, changes);
     }
 
     /// `rename`: copies the field (for an ability, skill or save, every saved field under it) and
@@ -229,16 +235,18 @@ impl Run<'_> {
     }
 
     /// `route`: the value (or `default`) goes to the case `by` names, else to `else`.
-    fn route(&mut self, pack: &PackId, upgrade: &Upgrade, route: &Route) -> Vec<Change> {
+    fn route(&mut self, pack: &PackId, plan: &RoutePlan, route: &Route) -> Vec<Change> {
         let from = qualify(pack, &route.from);
         let (value, action) = match (self.character.fields.get(&from), &route.default) {
             (Some(value), _) => (value.clone(), Action::Copy),
             (None, Some(default)) => (default.clone(), Action::Default),
             (None, None) => return Vec::new(),
         };
-        let by = self.route_by_text(pack, upgrade, &route.by);
-        let cases: Vec<Vec<String>> = route.cases.iter().map(|c| c.words.clone()).collect();
-        let target = match by.as_deref().and_then(|text| winning_case(&cases, text)) {
+        let by = self.route_by_text(plan);
+        let target = match by
+            .as_deref()
+            .and_then(|text| winning_case(&plan.cases, text))
+        {
             Some(index) => &route.cases[index].to,
             None => &route.otherwise,
         };
@@ -257,27 +265,12 @@ impl Run<'_> {
         vec![change]
     }
 
-    /// The text of a route's `by`: the field itself, or, for a character saved after a rename
-    /// of it (in any script of the pack), the field that rename (and those after it) moved it to.
-    fn route_by_text(&self, pack: &PackId, current: &Upgrade, by: &FieldId) -> Option<String> {
-        let mut chain = vec![by.clone()];
-        for upgrade in scripts(self.ruleset, pack) {
-            if upgrade.from > current.from {
-                // Only renames of shapes earlier than the route's: `by` names an old field.
-                break;
-            }
-            for step in &upgrade.steps {
-                if let UpgradeStep::Rename(rename) = step {
-                    let last = chain.last().expect("the chain starts with `by`");
-                    if let Some(next) = renamed(last, rename) {
-                        chain.push(next);
-                    }
-                }
-            }
-        }
-        chain
+    /// The text of a route's `by`: the first field of the plan's chain the character holds (the
+    /// field itself, or where a rename of it moved it).
+    fn route_by_text(&self, plan: &RoutePlan) -> Option<String> {
+        plan.by
             .iter()
-            .find_map(|id| match self.character.fields.get(&qualify(pack, id))? {
+            .find_map(|id| match self.character.fields.get(id)? {
                 Scalar::Text(text) => Some(text.clone()),
                 Scalar::Number(n) => Some(n.to_string()),
                 Scalar::Bool(_) => None,
@@ -443,7 +436,10 @@ impl Run<'_> {
     ) -> QualifiedFieldId {
         let picked = candidates
             .iter()
-            .find(|id| self.sheet.shows(self.ruleset, &self.character, kind, id))
+            .find(|id| {
+                self.sheet
+                    .shows(&self.plan.evaluator, &self.character, kind, id)
+            })
             .unwrap_or(fallback)
             .clone();
         // The value about to move changes the character: the next question needs a new sheet.

@@ -51,11 +51,13 @@
 
 mod apply;
 pub mod check;
+mod plan;
 mod report;
 mod shows;
 
 pub use apply::{cell_matches, kept_by_upgrade, migrate, winning_case, words};
 pub use check::check_upgrades;
+pub use plan::Plan;
 pub use report::{Action, AppliedStep, Change, MigrationReport, Place, VersionChange};
 
 #[cfg(test)]

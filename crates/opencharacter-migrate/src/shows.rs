@@ -5,9 +5,9 @@
 //! so a maximum sees derived fields, effects of owned content and settings as the sheet does.
 
 use opencharacter_formula::{Number, Value};
-use opencharacter_sheet::{EvaluateOptions, Sheet, SheetValue, evaluate};
+use opencharacter_sheet::{EvaluateOptions, Evaluator, Sheet, SheetValue};
 use opencharacter_spec::ids::QualifiedFieldId;
-use opencharacter_spec::model::{Character, Ruleset};
+use opencharacter_spec::model::Character;
 
 /// Which kind of live value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,14 +33,14 @@ impl SheetCache {
     /// that does not evaluate to a number counts as not shown, so the value goes to `else`.
     pub(crate) fn shows(
         &mut self,
-        ruleset: &Ruleset,
+        evaluator: &Evaluator<'_>,
         character: &Character,
         kind: LiveKind,
         id: &QualifiedFieldId,
     ) -> bool {
         let sheet = self
             .sheet
-            .get_or_insert_with(|| evaluate(ruleset, character, &EvaluateOptions::default()));
+            .get_or_insert_with(|| evaluator.evaluate(character, &EvaluateOptions::default()));
         match kind {
             LiveKind::Pool => sheet
                 .pools
