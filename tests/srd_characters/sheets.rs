@@ -521,55 +521,10 @@ fn spell_rolls(file: &Sheet, sheet: &SheetOut, n: &mut Numbers) {
     }
 }
 
-/// The reason a number is a gap, for a new entry of the list: the missing piece, by what the
-/// number is (its file and label) — read before committing.
-fn reason(file: &str, label: &str) -> &'static str {
-    let class = file.split('-').next().unwrap_or_default();
-    if label.starts_with("attacks.") {
-        return "a weapon attack the pack's weapon formulas do not compute yet";
-    }
-    if label.starts_with("armor_class") {
-        return "an armor class the pack does not compute yet";
-    }
-    if label.starts_with("resources.Relentless Endurance")
-        || label.starts_with("resources.Breath Weapon")
-        || label.starts_with("resources.") && label.contains("Infernal Legacy")
-    {
-        return "a racial trait's uses: resources on racial traits (the races' part)";
-    }
-    if label.starts_with("resources.") && label.contains("Rage") {
-        return "unlimited rages at barbarian 20: an unlimited count is no number";
-    }
-    if label.starts_with("resources.Wild Shape") {
-        return "unlimited Wild Shape at druid 20 (Archdruid): an unlimited count is no number";
-    }
-    if label.starts_with("spell_rolls.") {
-        return if label.contains("divine-smite") {
-            "Divine Smite: a feature's roll over the spell slot it spends, not yet in the pack"
-        } else if label.contains("call-lightning") {
-            "call lightning's save: the spell's save is not in its data (the spells' part)"
-        } else {
-            "a spell that adds to a weapon's hit (hunter's mark, branding smite): the spells' part"
-        };
-    }
-    if let Some(feature) = label.strip_prefix("features.") {
-        return match feature {
-            "Destroy Undead" => {
-                "a challenge-rating threshold (1/2 is no whole number): the class column is kept for whole numbers only"
-            }
-            "Divine Intervention" => {
-                "a d100 against the cleric level, back after seven days: no mechanism"
-            }
-            "Superior Inspiration" | "Perfect Self" => {
-                "a use regained when initiative is rolled: no event of play for it"
-            }
-            _ => "a feature's number no field or roll of the pack shows yet",
-        };
-    }
-    if label.starts_with("spellcasting.") {
-        return "spells known or prepared: a count this character's build reads differently";
-    }
-    "not yet computed by the pack"
+/// The reason a number is a gap, for a new entry of the list. Every number held when the list
+/// emptied (issue 19), so a new entry is a regression to mend, not a missing mechanism.
+fn reason() -> &'static str {
+    "a regression: this number held once every hand-worked number did; find the change that broke it"
 }
 
 /// A gap of the list: file, label, expected value, reason.
@@ -652,10 +607,7 @@ fn every_hand_worked_character_holds_on_the_srd_sheet_but_its_listed_gaps() {
                     ));
                 }
             } else {
-                let reason = gap.map_or_else(
-                    || reason(&file_key, &number.label).to_owned(),
-                    |g| g.reason.clone(),
-                );
+                let reason = gap.map_or_else(|| reason().to_owned(), |g| g.reason.clone());
                 if std::env::var_os("OPENCHARACTER_SRD_SHOW").is_some() {
                     println!(
                         "MISS {file_key}: {} expected {}, shown {}",
