@@ -30,22 +30,20 @@ pub fn read_file<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Res
     parsed.map_err(|e| format!("`{}` is not a {what} file: {e}", path.display()))
 }
 
-/// Reads a character file: a YAML one through the spec's `read_character_text`, so an empty
-/// file, a list or a key without a value is a located diagnostic in the `--lang` language
-/// (`character-file-empty`, …), never serde's words; a JSON one as JSON.
+/// Reads a character file through the spec's `read_character_text`, so an empty file, a list
+/// or a key without a value is a located diagnostic in the `--lang` language
+/// (`character-file-empty`, …), never serde's words. A JSON file is read the same way: JSON is
+/// YAML (1.2), so its mistakes are located and translated like a YAML file's.
 ///
 /// # Errors
 /// A file that cannot be read, or the diagnostics of what does not fit, one block each (exit 2).
 pub fn read_character_file(path: &Path) -> Result<Character, String> {
-    if path.extension().is_some_and(|ext| ext == "json") {
-        return read_file(path, "character");
-    }
     let text = crate::input::read_text(path, crate::input::MAX_CHARACTER_BYTES)?;
     parse_character_text(path, &text)
 }
 
-/// Reads a character file to show it (`sheet`): as [`read_character_file`], but a YAML one
-/// whose only problems are counts too large to hold is read with them as `value-too-large`
+/// Reads a character file to show it (`sheet`): as [`read_character_file`], but one (YAML or
+/// JSON) whose only problems are counts too large to hold is read with them as `value-too-large`
 /// issues (the counts' defaults used), for the caller to show beside the sheet. A verb that
 /// writes the character back (`migrate --in-place`) reads it with `read_character_file`, which
 /// refuses it rather than lose the saved number.
@@ -53,15 +51,12 @@ pub fn read_character_file(path: &Path) -> Result<Character, String> {
 /// # Errors
 /// As [`read_character_file`].
 pub fn read_character_file_to_show(path: &Path) -> Result<(Character, Vec<Diagnostic>), String> {
-    if path.extension().is_some_and(|ext| ext == "json") {
-        return read_file(path, "character").map(|character| (character, Vec::new()));
-    }
     let text = crate::input::read_text(path, crate::input::MAX_CHARACTER_BYTES)?;
     opencharacter::spec::model::character_file::read_character_text_with_issues(&text)
         .map_err(|problems| problem_lines(path, &problems))
 }
 
-/// A YAML character file's text read (`read_character_file`), or its diagnostics, each on a
+/// A character file's text read (`read_character_file`), or its diagnostics, each on a
 /// line: `` `FILE`:LINE:COLUMN: message [code] ``.
 ///
 /// # Errors

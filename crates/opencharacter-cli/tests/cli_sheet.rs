@@ -146,3 +146,40 @@ fn resources_content_carries_show_under_live() {
         "{text}"
     );
 }
+
+#[test]
+fn a_json_character_with_a_count_too_large_is_shown_with_one_issue() {
+    // A JSON character reads as a YAML one (JSON is YAML 1.2): a quantity past 4,294,967,295 is
+    // one `value-too-large` issue naming the item and the value (docs/spec/limits.md), and the
+    // rest of the character still shows: the barbarian's Rage has 3 uses at level 3.
+    let character = std::env::temp_dir().join(format!(
+        "opencharacter-cli-count-{}.json",
+        std::process::id()
+    ));
+    std::fs::write(
+        &character,
+        r#"{"packs": {"resources-core": "0.1.0"},
+ "setup": {"packs": {"resources-core": "0.1.0"}},
+ "fields": {"resources-core:level": 3},
+ "content": [{"id": "resources-core:wands.magic-missiles", "quantity": 5000000000},
+             {"id": "resources-core:classes.barbarian"}]}
+"#,
+    )
+    .unwrap();
+    let output = run(&[
+        "sheet",
+        character.to_str().unwrap(),
+        "--packs",
+        "tests/packs/resources/core",
+    ]);
+    let _ = std::fs::remove_file(&character);
+    let text = stdout(&output);
+    let error = String::from_utf8(output.stderr).unwrap();
+    let all = format!("{text}{error}");
+    assert!(all.contains("value-too-large"), "{all}");
+    assert!(all.contains("5000000000"), "{all}");
+    assert!(
+        text.contains("resources-core:features.rage/uses: 3 / 3"),
+        "{all}"
+    );
+}
