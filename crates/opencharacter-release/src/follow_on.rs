@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 
-use opencharacter_spec::diagnostic::Diagnostic;
+use opencharacter_spec::diagnostic::{Code, Diagnostic, codes};
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::pointer::unescape_token;
 
@@ -20,26 +20,26 @@ use crate::assemble::AssembledPack;
 use crate::source::{FileKind, Reading};
 
 /// The codes that report something missing or unknown: the ones a left-out definition causes.
-const FOLLOW_ON_CODES: &[&str] = &[
-    "missing-dependency",
-    "unresolved-reference",
-    "ambiguous-reference",
-    "hides-unknown",
-    "override-target-missing",
-    "i18n-key-unknown",
-    "i18n-key-missing",
-    "i18n-file-missing",
-    "property-required",
-    "layer-target-unknown",
-    "layer-ladder-without-resolution",
-    "upgrade-target-unknown",
-    "upgrade-source-current",
-    "upgrade-list-unknown",
-    "upgrade-column-unknown",
-    "upgrade-move-target-missing",
-    "upgrade-move-not-deprecated",
-    "formula-not-in-table",
-    "content-type-property-unknown",
+const FOLLOW_ON_CODES: &[&Code] = &[
+    &codes::MISSING_DEPENDENCY,
+    &codes::UNRESOLVED_REFERENCE,
+    &codes::AMBIGUOUS_REFERENCE,
+    &codes::HIDES_UNKNOWN,
+    &codes::OVERRIDE_TARGET_MISSING,
+    &codes::I18N_KEY_UNKNOWN,
+    &codes::I18N_KEY_MISSING,
+    &codes::I18N_FILE_MISSING,
+    &codes::PROPERTY_REQUIRED,
+    &codes::LAYER_TARGET_UNKNOWN,
+    &codes::LAYER_LADDER_WITHOUT_RESOLUTION,
+    &codes::UPGRADE_TARGET_UNKNOWN,
+    &codes::UPGRADE_SOURCE_CURRENT,
+    &codes::UPGRADE_LIST_UNKNOWN,
+    &codes::UPGRADE_COLUMN_UNKNOWN,
+    &codes::UPGRADE_MOVE_TARGET_MISSING,
+    &codes::UPGRADE_MOVE_NOT_DEPRECATED,
+    &codes::FORMULA_NOT_IN_TABLE,
+    &codes::CONTENT_TYPE_PROPERTY_UNKNOWN,
 ];
 
 /// What reading left out, by name, and the packs that lost something unnamed.
@@ -118,7 +118,7 @@ impl LeftOut {
         pack: Option<&PackId>,
         dependencies: &[PackId],
     ) -> bool {
-        if !FOLLOW_ON_CODES.contains(&diagnostic.code.name) {
+        if !FOLLOW_ON_CODES.contains(&diagnostic.code) {
             return false;
         }
         let quiet_pack = pack.is_some_and(|pack| self.unnamed.contains(pack))

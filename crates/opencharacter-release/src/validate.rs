@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use opencharacter_resolve::{
-    LoadOptions, check_dependencies, check_references, suggest_load_order,
+    LoadOptions, check_dependencies, check_references, is_dependency_check, suggest_load_order,
 };
 use opencharacter_spec::diagnostic::{Diagnostic, Kind, codes};
 use opencharacter_spec::ids::{PackId, Qualified, QualifiedContentId, Reference};
@@ -308,7 +308,7 @@ fn check_pack(
     for diagnostic in loaded {
         let own_pack = diagnostic.pack.as_ref() == Some(&pack.release.manifest.id);
         // The manifests were checked above, all together.
-        if own_pack && !DEPENDENCY_CODES.contains(&diagnostic.code.name) {
+        if own_pack && !is_dependency_check(diagnostic) {
             found.push(pack.locate(source, suggest(diagnostic.clone())));
         }
     }
@@ -507,16 +507,6 @@ fn i18n_checks(pack: &AssembledPack, source: &PackSource) -> Vec<Diagnostic> {
         })
         .collect()
 }
-
-/// The codes of the manifest checks, which validation runs once over every pack.
-pub(crate) const DEPENDENCY_CODES: [&str; 6] = [
-    "spec-version-unsupported",
-    "missing-dependency",
-    "dependency-loaded-late",
-    "duplicate-pack",
-    "dependency-cycle",
-    "invalid-version-range",
-];
 
 /// `releases` in a suggested load order, dependencies first, and `true`; as given and `false`
 /// when no order exists (a cycle, a repeated pack: the manifest checks say why).

@@ -10,7 +10,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, Phrase, codes, reasons};
+use opencharacter_spec::diagnostic::{Code, Diagnostic, Diagnostics, Phrase, codes, reasons};
 use opencharacter_spec::features;
 use opencharacter_spec::ids::PackId;
 use opencharacter_spec::model::Manifest;
@@ -196,6 +196,23 @@ impl<'a> PackGraph<'a> {
             .collect::<Vec<_>>()
             .join(" → ")
     }
+}
+
+/// The codes [`check_dependencies`] reports. `load_ruleset` runs the same checks over the packs it
+/// is given; a caller that runs them once over every pack (validation) tells them from a load's
+/// own problems with [`is_dependency_check`], not by their names.
+pub const DEPENDENCY_CHECK_CODES: [&Code; 6] = [
+    &codes::SPEC_VERSION_UNSUPPORTED,
+    &codes::DUPLICATE_PACK,
+    &codes::INVALID_VERSION_RANGE,
+    &codes::MISSING_DEPENDENCY,
+    &codes::DEPENDENCY_LOADED_LATE,
+    &codes::DEPENDENCY_CYCLE,
+];
+
+/// Whether `diagnostic` is one of [`check_dependencies`]' (see [`DEPENDENCY_CHECK_CODES`]).
+pub fn is_dependency_check(diagnostic: &Diagnostic) -> bool {
+    DEPENDENCY_CHECK_CODES.contains(&diagnostic.code)
 }
 
 /// Checks packs in the app's load order and returns every problem found, all at once:

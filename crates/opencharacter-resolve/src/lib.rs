@@ -47,7 +47,10 @@ pub mod references;
 pub mod resolver;
 
 pub use character::check_character;
-pub use dependencies::{LoadOrderError, check_dependencies, suggest_load_order};
+pub use dependencies::{
+    DEPENDENCY_CHECK_CODES, LoadOrderError, check_dependencies, is_dependency_check,
+    suggest_load_order,
+};
 pub use load::{DEFAULT_MAX_EXTENDS_DEPTH, LoadOptions, extend_ruleset, load_ruleset};
 pub use query::{
     ContentQuery, FilterComparison, FilterTest, QueryError, RulesetExt, filter_passes, lookup,

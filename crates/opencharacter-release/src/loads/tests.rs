@@ -99,10 +99,7 @@ fn brute_closure(specs: &[Spec], at: usize) -> Vec<usize> {
 fn about(diagnostics: &[Diagnostic], pack: &PackId) -> Vec<Diagnostic> {
     diagnostics
         .iter()
-        .filter(|d| {
-            d.pack.as_ref() == Some(pack)
-                && !crate::validate::DEPENDENCY_CODES.contains(&d.code.name)
-        })
+        .filter(|d| d.pack.as_ref() == Some(pack) && !opencharacter_resolve::is_dependency_check(d))
         .cloned()
         .collect()
 }
