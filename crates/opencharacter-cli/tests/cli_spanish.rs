@@ -443,7 +443,8 @@ const IMPORTER_ENGLISH: &[&str] = &[
 
 /// `import-ruleset --lang es` says every word of its own in Spanish (issue 20): the reasons of
 /// what has no place in a pack (barrowlight's `combat`, `rests`, item mechanics …), a locale
-/// text that matches nothing (fr.json's "Not a text of this ruleset"), and the engine's checks
+/// text that matches nothing (fr.json's "Not a text of this ruleset"), the Capability API
+/// features the manifest's 1.30 does not reach, and the engine's checks
 /// of a broken ruleset (ruleset-json.md: a reserved ID, an unknown key, more than 48 item tags).
 #[test]
 fn import_ruleset_speaks_spanish_in_its_reasons() {
@@ -451,6 +452,7 @@ fn import_ruleset_speaks_spanish_in_its_reasons() {
     let fixtures = root().join("tests/fixtures/ruleset-json");
     let barrowlight = fixtures.join("barrowlight.json");
     let locales = fixtures.join("locales");
+    let manifest = fixtures.join("manifest.json");
     let imported = spanish(
         dir.path(),
         &[
@@ -458,6 +460,8 @@ fn import_ruleset_speaks_spanish_in_its_reasons() {
             barrowlight.to_str().unwrap(),
             "--locales",
             locales.to_str().unwrap(),
+            "--manifest",
+            manifest.to_str().unwrap(),
             "--out",
             "barrowlight/core",
         ],
@@ -483,6 +487,15 @@ fn import_ruleset_speaks_spanish_in_its_reasons() {
              text of this ruleset no tiene lugar en un paquete: \
              un texto de traducción que no coincide con ningún texto en inglés del conjunto de \
              reglas"
+        ),
+        "{imported}"
+    );
+
+    // ruleset-json.md's gates: items need Capability API 1.49; the manifest declares 1.30.
+    assert!(
+        imported.contains(
+            "barrowlight.json#/items: los objetos: se necesita la Capability API 1.49, pero el \
+             manifiesto del paquete declara 1.30 [ruleset-json-capability]"
         ),
         "{imported}"
     );

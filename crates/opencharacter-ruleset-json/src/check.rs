@@ -377,8 +377,8 @@ pub struct Gate {
     /// The Capability API minor version (major 1) the feature needs; written as the engine
     /// writes it (`1.794` is minor 794).
     pub minor: u64,
-    /// The feature.
-    pub feature: &'static str,
+    /// The feature, in words of the standard text.
+    pub feature: &'static Reason,
     /// Where the ruleset uses it.
     pub pointer: String,
 }
@@ -394,7 +394,7 @@ fn any_under(value: &Value, pointer: &str, key: &str) -> Option<String> {
 /// The gated features a ruleset uses (`translations` when locale files come with it).
 pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
     let mut out = Vec::new();
-    let mut add = |minor: u64, feature: &'static str, pointer: Option<String>| {
+    let mut add = |minor: u64, feature: &'static Reason, pointer: Option<String>| {
         if let Some(pointer) = pointer {
             out.push(Gate {
                 minor,
@@ -404,7 +404,7 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
         }
     };
     let at = |pointer: &str| source.pointer(pointer).map(|_| pointer.to_owned());
-    add(20, "a packaged ruleset", Some(String::new()));
+    add(20, &reasons::IMPORT_GATE_PACKAGED, Some(String::new()));
     let catalogs = source
         .get("catalogs")
         .and_then(Value::as_array)
@@ -412,65 +412,89 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
         .unwrap_or_default();
     add(
         21,
-        "catalog asset files",
+        &reasons::IMPORT_GATE_CATALOG_ASSETS,
         any_under(source, "/catalogs", "asset"),
     );
-    add(22, "battle", at("/battle"));
+    add(22, &reasons::IMPORT_GATE_BATTLE, at("/battle"));
     add(
         24,
-        "dice-pool resolution",
+        &reasons::IMPORT_GATE_DICE_POOL,
         source
             .pointer("/resolution/kind")
             .and_then(Value::as_str)
             .filter(|kind| *kind == "dice-pool")
             .map(|_| "/resolution/kind".to_owned()),
     );
-    add(25, "layers", at("/layers"));
-    add(25, "base worldGuidance", at("/gm/worldGuidance"));
-    add(26, "combat", at("/combat"));
-    add(28, "combat distance", at("/combat/distance"));
+    add(25, &reasons::IMPORT_GATE_LAYERS, at("/layers"));
+    add(
+        25,
+        &reasons::IMPORT_GATE_WORLD_GUIDANCE,
+        at("/gm/worldGuidance"),
+    );
+    add(26, &reasons::IMPORT_GATE_COMBAT, at("/combat"));
+    add(
+        28,
+        &reasons::IMPORT_GATE_COMBAT_DISTANCE,
+        at("/combat/distance"),
+    );
     add(
         30,
-        "wound tracks",
+        &reasons::IMPORT_GATE_WOUND_TRACKS,
         source
             .pointer("/sheet/live/tracks")
             .and_then(Value::as_array)
             .and_then(|tracks| tracks.iter().position(|t| t.get("kinds").is_some()))
             .map(|i| format!("/sheet/live/tracks/{i}/kinds")),
     );
-    add(38, "resolution adjust", at("/resolution/adjust"));
-    add(38, "rerolls", at("/resolution/reroll"));
-    add(39, "skill caps", any_under(source, "/sheet/skills", "cap"));
+    add(38, &reasons::IMPORT_GATE_ADJUST, at("/resolution/adjust"));
+    add(38, &reasons::IMPORT_GATE_REROLLS, at("/resolution/reroll"));
+    add(
+        39,
+        &reasons::IMPORT_GATE_SKILL_CAPS,
+        any_under(source, "/sheet/skills", "cap"),
+    );
     add(
         40,
-        "wound track extra",
+        &reasons::IMPORT_GATE_WOUND_EXTRA,
         any_under(source, "/sheet/live/tracks", "extra"),
     );
     add(
         41,
-        "untrained rules",
+        &reasons::IMPORT_GATE_UNTRAINED,
         any_under(source, "/sheet/skills", "untrained"),
     );
-    add(42, "live states", at("/sheet/live/states"));
+    add(
+        42,
+        &reasons::IMPORT_GATE_LIVE_STATES,
+        at("/sheet/live/states"),
+    );
     add(
         43,
-        "combat checks and contests",
+        &reasons::IMPORT_GATE_COMBAT_CHECKS,
         at("/combat/contests").or_else(|| at("/combat/checks")),
     );
-    add(49, "items", at("/items"));
-    add(51, "rarity caps", at("/items/rarityCaps"));
-    add(63, "loot tables", at("/items/lootTables"));
-    add(63, "markets", at("/items/market"));
+    add(49, &reasons::IMPORT_GATE_ITEMS, at("/items"));
+    add(
+        51,
+        &reasons::IMPORT_GATE_RARITY_CAPS,
+        at("/items/rarityCaps"),
+    );
+    add(
+        63,
+        &reasons::IMPORT_GATE_LOOT_TABLES,
+        at("/items/lootTables"),
+    );
+    add(63, &reasons::IMPORT_GATE_MARKETS, at("/items/market"));
     for (c, catalog) in catalogs.iter().enumerate() {
         add(
             27,
-            "creatures",
+            &reasons::IMPORT_GATE_CREATURES,
             (catalog.get("holds").and_then(Value::as_str) == Some("creatures"))
                 .then(|| format!("/catalogs/{c}/holds")),
         );
         add(
             28,
-            "catalog distance units",
+            &reasons::IMPORT_GATE_DISTANCE_UNITS,
             catalog.get("units").map(|_| format!("/catalogs/{c}/units")),
         );
         for (e, entry) in catalog
@@ -483,7 +507,7 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
             let here = format!("/catalogs/{c}/entries/{e}");
             add(
                 23,
-                "scaled row columns",
+                &reasons::IMPORT_GATE_SCALED_ROWS,
                 entry
                     .get("rows")
                     .and_then(Value::as_array)
@@ -495,14 +519,14 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
             );
             add(
                 34,
-                "creature sheets",
+                &reasons::IMPORT_GATE_CREATURE_SHEETS,
                 entry
                     .pointer("/creature/sheet")
                     .map(|_| format!("{here}/creature/sheet")),
             );
             add(
                 53,
-                "worn and carried bonuses",
+                &reasons::IMPORT_GATE_WORN_CARRIED,
                 entry
                     .pointer("/item/worn")
                     .or(entry.pointer("/item/carried"))
@@ -510,7 +534,7 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
             );
             add(
                 54,
-                "item requirements",
+                &reasons::IMPORT_GATE_ITEM_REQUIREMENTS,
                 entry
                     .pointer("/item/requires")
                     .map(|_| format!("{here}/item/requires")),
@@ -526,19 +550,19 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
     {
         add(
             64,
-            "a layer removing coins",
+            &reasons::IMPORT_GATE_LAYER_COINS,
             layer
                 .get("currencies")
                 .map(|_| format!("/layers/{l}/currencies")),
         );
         add(
             813,
-            "a layer changing items",
+            &reasons::IMPORT_GATE_LAYER_ITEMS,
             layer.get("items").map(|_| format!("/layers/{l}/items")),
         );
     }
     if translations {
-        add(811, "translations", Some(String::new()));
+        add(811, &reasons::IMPORT_GATE_TRANSLATIONS, Some(String::new()));
     }
     out
 }
@@ -563,7 +587,7 @@ pub fn check_gates(source: &Value, manifest: &Value, translations: bool) -> Vec<
         .filter(|gate| gate.minor > minor)
         .map(|gate| {
             Diagnostic::new(&codes::RULESET_JSON_CAPABILITY)
-                .with_arg("feature", gate.feature)
+                .with_word("feature", gate.feature)
                 .with_arg("needs", format_args!("1.{}", gate.minor))
                 .with_arg("declared", format_args!("1.{minor}"))
                 .with_pointer(gate.pointer)
