@@ -531,7 +531,7 @@ fn import_ruleset_speaks_spanish_in_its_reasons() {
          [ruleset-json-invalid]",
         "error: broken.json#/extra: extra: no es una clave del formato (el motor rechaza el \
          archivo entero) [ruleset-json-invalid]",
-        "error: broken.json#/items/tags: marcas de objetos: 49 supera el límite del motor, 48 \
+        "error: broken.json#/items/tags: etiquetas de objetos: 49 supera el límite del motor, 48 \
          [ruleset-json-limit]",
         "error: broken.json#/resolution/kind: resolution.kind: debe ser `dice-sum` o \
          `dice-pool` [ruleset-json-invalid]",
