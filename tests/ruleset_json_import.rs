@@ -324,14 +324,18 @@ fn capability_gates_are_reported_against_the_manifest() {
         .diagnostics
         .iter()
         .filter(|d| d.code.name == "ruleset-json-capability")
-        .map(|d| (d.args["feature"].clone(), d.args["needs"].clone()))
+        // The feature is a registered reason (its words follow `--lang`): matched by its key.
+        .map(|d| {
+            let feature = d.reason("feature").map_or("", |reason| reason.key);
+            (feature.to_owned(), d.args["needs"].clone())
+        })
         .collect();
     needs.sort();
     for expected in [
-        ("a layer removing coins", "1.64"),
-        ("a layer changing items", "1.813"),
-        ("translations", "1.811"),
-        ("items", "1.49"),
+        ("import-gate-layer-coins", "1.64"),
+        ("import-gate-layer-items", "1.813"),
+        ("import-gate-translations", "1.811"),
+        ("import-gate-items", "1.49"),
     ] {
         assert!(
             needs.contains(&(expected.0.to_owned(), expected.1.to_owned())),
@@ -339,7 +343,11 @@ fn capability_gates_are_reported_against_the_manifest() {
         );
     }
     // Layers (1.25) are within the manifest's 1.30.
-    assert!(!needs.iter().any(|(feature, _)| feature == "layers"));
+    assert!(
+        !needs
+            .iter()
+            .any(|(feature, _)| feature == "import-gate-layers")
+    );
     assert!(import.diagnostics.iter().all(|d| !d.is_error()));
 }
 

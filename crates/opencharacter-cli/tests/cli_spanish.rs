@@ -380,8 +380,8 @@ fn every_verb_speaks_spanish_in_its_own_words() {
     );
 
     // import-ruleset: its report line in Spanish (README: the barrowlight test ruleset writes
-    // 11 files); the diagnostics' reasons are the importer's English, so only the command's
-    // line is checked for English words.
+    // 11 files); the diagnostics' own words are checked by
+    // `import_ruleset_speaks_spanish_in_its_reasons`.
     let imported = spanish(
         dir.path(),
         &[
@@ -432,4 +432,133 @@ fn every_verb_speaks_spanish_in_its_own_words() {
         })
         .collect();
     assert!(english.is_empty(), "English words: {english:?}");
+}
+
+/// The importer's own English words, beside [`ENGLISH`]: its reasons for what has no place in a
+/// pack, its checks' reasons and "what" words, its limits' labels.
+const IMPORTER_ENGLISH: &[&str] = &[
+    "place", "model", "must", "required", "reserved", "engine", "ruleset", "key", "format", "tags",
+    "item", "locale", "over", "limit", "matches", "text", "label", "guidance",
+];
+
+/// `import-ruleset --lang es` says every word of its own in Spanish (issue 20): the reasons of
+/// what has no place in a pack (barrowlight's `combat`, `rests`, item mechanics …), a locale
+/// text that matches nothing (fr.json's "Not a text of this ruleset"), the Capability API
+/// features the manifest's 1.30 does not reach, and the engine's checks
+/// of a broken ruleset (ruleset-json.md: a reserved ID, an unknown key, more than 48 item tags).
+#[test]
+fn import_ruleset_speaks_spanish_in_its_reasons() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = root().join("tests/fixtures/ruleset-json");
+    let barrowlight = fixtures.join("barrowlight.json");
+    let locales = fixtures.join("locales");
+    let manifest = fixtures.join("manifest.json");
+    let imported = spanish(
+        dir.path(),
+        &[
+            "import-ruleset",
+            barrowlight.to_str().unwrap(),
+            "--locales",
+            locales.to_str().unwrap(),
+            "--manifest",
+            manifest.to_str().unwrap(),
+            "--out",
+            "barrowlight/core",
+        ],
+    );
+    let unmapped: Vec<&str> = imported
+        .lines()
+        .filter(|l| l.ends_with("[ruleset-json-unmapped]"))
+        .collect();
+    // The fixture's `combat`, `rests`, and fr.json's unmatched text are among what is reported.
+    assert!(unmapped.len() >= 3, "{imported}");
+    // docs/spec/ruleset-json.md: combat resolved by the ruleset has no place; the Spanish of
+    // `import-combat` inside es.yaml's `ruleset-json-unmapped` template.
+    assert!(
+        imported.contains(
+            "#/combat: /combat no tiene lugar en un paquete: el combate resuelto por el conjunto de reglas \
+             no tiene lugar en el modelo [ruleset-json-unmapped]"
+        ),
+        "{imported}"
+    );
+    assert!(
+        imported.contains(
+            "locales/fr.json#/ruleset/Not a text of this ruleset: locales/fr.json#/ruleset/Not a \
+             text of this ruleset no tiene lugar en un paquete: \
+             un texto de traducción que no coincide con ningún texto en inglés del conjunto de \
+             reglas"
+        ),
+        "{imported}"
+    );
+
+    // ruleset-json.md's gates: items need Capability API 1.49; the manifest declares 1.30.
+    assert!(
+        imported.contains(
+            "barrowlight.json#/items: los objetos: se necesita la Capability API 1.49, pero el \
+             manifiesto del paquete declara 1.30 [ruleset-json-capability]"
+        ),
+        "{imported}"
+    );
+
+    let tags: Vec<serde_json::Value> = (0..49)
+        .map(|i| serde_json::json!({"id": format!("t{i}"), "label": format!("T{i}")}))
+        .collect();
+    let broken = serde_json::json!({
+        "schemaVersion": 1, "id": "traditional", "version": 1, "name": "Broken",
+        "coverage": {"summary": "s"}, "resolution": {"kind": "roll-under"},
+        "sheet": {"abilities": [{"id": "Brawn"}]}, "gm": {"checkGuidance": "g"},
+        "items": {"tags": tags}, "extra": 1
+    });
+    std::fs::write(dir.path().join("broken.json"), broken.to_string()).unwrap();
+    let output = run(
+        dir.path(),
+        &[
+            "import-ruleset",
+            "broken.json",
+            "--out",
+            "broken/core",
+            "--lang",
+            "es",
+        ],
+    );
+    // Errors of the engine's format: exit 1.
+    assert_eq!(output.status.code(), Some(1));
+    let refused = stdout(&output);
+    // ruleset-json.md: `traditional` is reserved by the engine; `extra` is no key of the format;
+    // the engine holds at most 48 item tags, and these are 49.
+    for expected in [
+        "error: broken.json#/id: el ID del conjunto de reglas: está reservado por el motor \
+         [ruleset-json-invalid]",
+        "error: broken.json#/extra: extra: no es una clave del formato (el motor rechaza el \
+         archivo entero) [ruleset-json-invalid]",
+        "error: broken.json#/items/tags: etiquetas de objetos: 49 supera el límite del motor, 48 \
+         [ruleset-json-limit]",
+        "error: broken.json#/resolution/kind: resolution.kind: debe ser `dice-sum` o \
+         `dice-pool` [ruleset-json-invalid]",
+    ] {
+        assert!(refused.contains(expected), "{expected}\n{refused}");
+    }
+
+    for line in imported.lines().chain(refused.lines()) {
+        // fr.json's English key is the author's text, quoted in the pointer, not ours.
+        let line = line.replace("Not a text of this ruleset", "");
+        assert!(english_words(&line).is_empty(), "{line}");
+        // The diagnostic's code (`[ruleset-json-invalid]`) is an identifier, not a word.
+        let message = line
+            .rsplit_once(" [")
+            .map_or(line.as_str(), |(message, _)| message);
+        let prose: String = message.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        for token in prose.split_whitespace() {
+            // Pointers and paths (`#/`, `/`) are the source's, not words of the command.
+            if token.contains('/') {
+                continue;
+            }
+            for word in token.split(|c: char| !c.is_alphanumeric()) {
+                assert!(
+                    !IMPORTER_ENGLISH.contains(&word.to_lowercase().as_str()),
+                    "{word} in {line}"
+                );
+            }
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! Capability API gates of a packaged ruleset.
 
 use opencharacter_spec::Diagnostic;
-use opencharacter_spec::diagnostic::codes;
+use opencharacter_spec::diagnostic::{Phrase, Reason, Word, codes, reasons};
 use serde_json::Value;
 
 /// The engine's largest ruleset file.
@@ -45,32 +45,39 @@ const REQUIRED: [&str; 8] = [
 ];
 
 /// Counted limits: (pointer of an array, what, limit).
-const COUNTS: [(&str, &str, usize); 13] = [
-    ("/catalogs", "catalogs", 12),
-    ("/layers", "layers", 12),
-    ("/resolution/adjust", "resolution adjustments", 8),
-    ("/resolution/reroll", "rerolls", 6),
-    ("/resolution/spend", "spend rules", 4),
-    ("/sheet/live/states", "live states", 12),
-    ("/items/currencies", "currency families", 6),
-    ("/items/categories", "item categories", 24),
-    ("/items/rarities", "rarities", 12),
-    ("/items/tags", "item tags", 48),
-    ("/items/stats", "item stats", 24),
-    ("/items/slots", "item slots", 12),
-    ("/items/rarityCaps", "rarity caps", 12),
+const COUNTS: [(&str, &Reason, usize); 13] = [
+    ("/catalogs", &reasons::IMPORT_LIMIT_CATALOGS, 12),
+    ("/layers", &reasons::IMPORT_LIMIT_LAYERS, 12),
+    ("/resolution/adjust", &reasons::IMPORT_LIMIT_ADJUSTMENTS, 8),
+    ("/resolution/reroll", &reasons::IMPORT_LIMIT_REROLLS, 6),
+    ("/resolution/spend", &reasons::IMPORT_LIMIT_SPEND, 4),
+    ("/sheet/live/states", &reasons::IMPORT_LIMIT_LIVE_STATES, 12),
+    ("/items/currencies", &reasons::IMPORT_LIMIT_CURRENCIES, 6),
+    ("/items/categories", &reasons::IMPORT_LIMIT_CATEGORIES, 24),
+    ("/items/rarities", &reasons::IMPORT_LIMIT_RARITIES, 12),
+    ("/items/tags", &reasons::IMPORT_LIMIT_TAGS, 48),
+    ("/items/stats", &reasons::IMPORT_LIMIT_STATS, 24),
+    ("/items/slots", &reasons::IMPORT_LIMIT_SLOTS, 12),
+    ("/items/rarityCaps", &reasons::IMPORT_LIMIT_RARITY_CAPS, 12),
 ];
 
-fn invalid(pointer: &str, what: &str, reason: impl std::fmt::Display) -> Diagnostic {
+/// A `ruleset-json-invalid`: `what` is a key of the format as written (text) or words of ours
+/// (a reason), `reason` always words of ours, so both read in the language shown.
+fn invalid(pointer: &str, what: impl Into<Word>, reason: impl Into<Phrase>) -> Diagnostic {
     Diagnostic::new(&codes::RULESET_JSON_INVALID)
-        .with_arg("what", what)
-        .with_arg("reason", reason)
+        .with_word("what", what)
+        .with_word("reason", reason.into())
         .with_pointer(pointer)
 }
 
-fn limit(pointer: &str, what: &str, count: impl std::fmt::Display, max: usize) -> Diagnostic {
+fn limit(
+    pointer: &str,
+    what: &'static Reason,
+    count: impl std::fmt::Display,
+    max: usize,
+) -> Diagnostic {
     Diagnostic::new(&codes::RULESET_JSON_LIMIT)
-        .with_arg("what", what)
+        .with_word("what", what)
         .with_arg("count", count)
         .with_arg("limit", max)
         .with_pointer(pointer)
@@ -109,46 +116,63 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
     if let Some(bytes) = bytes
         && bytes > MAX_FILE_BYTES
     {
-        out.push(limit("", "the file's size in bytes", bytes, 256 * 1024));
+        out.push(limit(
+            "",
+            &reasons::IMPORT_LIMIT_FILE_BYTES,
+            bytes,
+            256 * 1024,
+        ));
     }
     let Some(top) = source.as_object() else {
-        out.push(invalid("", "the ruleset", "is not a JSON object"));
+        out.push(invalid(
+            "",
+            &reasons::IMPORT_WHAT_RULESET,
+            &reasons::IMPORT_NOT_OBJECT,
+        ));
         return out;
     };
     for key in REQUIRED {
         if !top.contains_key(key) {
-            out.push(invalid("", key, "is required"));
+            out.push(invalid("", key, &reasons::IMPORT_REQUIRED));
         }
     }
     for key in top.keys() {
         if !TOP_LEVEL_KEYS.contains(&key.as_str()) && key != "layers" {
             out.push(invalid(
                 &format!("/{key}"),
-                key,
-                "is not a key of the format (the engine refuses the whole file)",
+                key.as_str(),
+                &reasons::IMPORT_NOT_A_KEY,
             ));
         }
     }
     if let Some(version) = top.get("schemaVersion")
         && version.as_u64() != Some(1)
     {
-        out.push(invalid("/schemaVersion", "schemaVersion", "must be 1"));
+        out.push(invalid(
+            "/schemaVersion",
+            "schemaVersion",
+            &reasons::IMPORT_MUST_BE_1,
+        ));
     }
     match top.get("id").and_then(Value::as_str) {
         Some(id) if !is_kebab(id) || id.len() > MAX_ID_CHARS => out.push(invalid(
             "/id",
-            "the ruleset ID",
-            "must be kebab-case of at most 64 characters",
+            &reasons::IMPORT_WHAT_RULESET_ID,
+            &reasons::IMPORT_ID_KEBAB_64,
         )),
         Some(id) if RESERVED_IDS.contains(&id) => {
             out.push(invalid(
                 "/id",
-                "the ruleset ID",
-                "is reserved by the engine",
+                &reasons::IMPORT_WHAT_RULESET_ID,
+                &reasons::IMPORT_ID_RESERVED,
             ));
         }
         Some(_) => {}
-        None if top.contains_key("id") => out.push(invalid("/id", "the ruleset ID", "is not text")),
+        None if top.contains_key("id") => out.push(invalid(
+            "/id",
+            &reasons::IMPORT_WHAT_RULESET_ID,
+            &reasons::IMPORT_NOT_TEXT,
+        )),
         None => {}
     }
     if let Some(version) = top.get("version")
@@ -157,11 +181,15 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
         out.push(invalid(
             "/version",
             "version",
-            "must be an integer of at least 1",
+            &reasons::IMPORT_VERSION_MIN_1,
         ));
     }
     if source.pointer("/coverage/summary").is_none() && top.contains_key("coverage") {
-        out.push(invalid("/coverage", "coverage.summary", "is required"));
+        out.push(invalid(
+            "/coverage",
+            "coverage.summary",
+            &reasons::IMPORT_REQUIRED,
+        ));
     }
     // The engine's summary limit holds for the ruleset's own summary as for each entry's (issue
     // 22: 100,000 characters were accepted here).
@@ -170,21 +198,25 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
         if chars > MAX_SUMMARY_CHARS {
             out.push(limit(
                 "/coverage/summary",
-                "a summary's characters",
+                &reasons::IMPORT_LIMIT_SUMMARY_CHARS,
                 chars,
                 MAX_SUMMARY_CHARS,
             ));
         }
     }
     if source.pointer("/gm/checkGuidance").is_none() && top.contains_key("gm") {
-        out.push(invalid("/gm", "gm.checkGuidance", "is required"));
+        out.push(invalid(
+            "/gm",
+            "gm.checkGuidance",
+            &reasons::IMPORT_REQUIRED,
+        ));
     }
     match source.pointer("/resolution/kind").and_then(Value::as_str) {
         Some("dice-sum" | "dice-pool") => {}
         _ => out.push(invalid(
             "/resolution/kind",
             "resolution.kind",
-            "must be dice-sum or dice-pool",
+            &reasons::IMPORT_RESOLUTION_KIND,
         )),
     }
     if source.pointer("/resolution/kind").and_then(Value::as_str) == Some("dice-sum")
@@ -200,7 +232,7 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
         out.push(invalid(
             "/resolution/naturals",
             "resolution.naturals",
-            "needs a single die; with more dice write none",
+            &reasons::IMPORT_NATURALS,
         ));
     }
     for (pointer, what, max) in COUNTS {
@@ -221,7 +253,7 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
         if entries > 2000 {
             out.push(limit(
                 &format!("{at}/entries"),
-                "catalog entries",
+                &reasons::IMPORT_LIMIT_ENTRIES,
                 entries,
                 2000,
             ));
@@ -230,7 +262,7 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
         if filters > 8 {
             out.push(limit(
                 &format!("{at}/filters"),
-                "catalog filters",
+                &reasons::IMPORT_LIMIT_FILTERS,
                 filters,
                 8,
             ));
@@ -248,8 +280,8 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
             {
                 out.push(invalid(
                     &format!("{at}/id"),
-                    "a catalog entry ID",
-                    "must be kebab-case",
+                    &reasons::IMPORT_WHAT_ENTRY_ID,
+                    &reasons::IMPORT_KEBAB,
                 ));
             }
             if let Some(summary) = entry.get("summary").and_then(Value::as_str) {
@@ -257,7 +289,7 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
                 if chars > MAX_SUMMARY_CHARS {
                     out.push(limit(
                         &format!("{at}/summary"),
-                        "a summary's characters",
+                        &reasons::IMPORT_LIMIT_SUMMARY_CHARS,
                         chars,
                         MAX_SUMMARY_CHARS,
                     ));
@@ -276,7 +308,7 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
         if !(1..=10).contains(&units) {
             out.push(limit(
                 &format!("/items/currencies/{f}/units"),
-                "units in a currency family (1 to 10)",
+                &reasons::IMPORT_LIMIT_UNITS,
                 units,
                 10,
             ));
@@ -297,7 +329,7 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
         if chars > 4000 {
             out.push(limit(
                 &format!("/layers/{l}/gm"),
-                "a layer's guidance characters",
+                &reasons::IMPORT_LIMIT_GUIDANCE,
                 chars,
                 4000,
             ));
@@ -330,8 +362,8 @@ pub fn check_ruleset(source: &Value, bytes: Option<u64>) -> Vec<Diagnostic> {
             {
                 out.push(invalid(
                     &format!("{list}/{i}/id"),
-                    "a sheet ID",
-                    format_args!("`{id}` must be lower_snake starting with a letter"),
+                    &reasons::IMPORT_WHAT_SHEET_ID,
+                    Phrase::new(&reasons::IMPORT_SHEET_ID).with_arg("id", id),
                 ));
             }
         }
@@ -345,8 +377,8 @@ pub struct Gate {
     /// The Capability API minor version (major 1) the feature needs; written as the engine
     /// writes it (`1.794` is minor 794).
     pub minor: u64,
-    /// The feature.
-    pub feature: &'static str,
+    /// The feature, in words of the standard text.
+    pub feature: &'static Reason,
     /// Where the ruleset uses it.
     pub pointer: String,
 }
@@ -362,7 +394,7 @@ fn any_under(value: &Value, pointer: &str, key: &str) -> Option<String> {
 /// The gated features a ruleset uses (`translations` when locale files come with it).
 pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
     let mut out = Vec::new();
-    let mut add = |minor: u64, feature: &'static str, pointer: Option<String>| {
+    let mut add = |minor: u64, feature: &'static Reason, pointer: Option<String>| {
         if let Some(pointer) = pointer {
             out.push(Gate {
                 minor,
@@ -372,7 +404,7 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
         }
     };
     let at = |pointer: &str| source.pointer(pointer).map(|_| pointer.to_owned());
-    add(20, "a packaged ruleset", Some(String::new()));
+    add(20, &reasons::IMPORT_GATE_PACKAGED, Some(String::new()));
     let catalogs = source
         .get("catalogs")
         .and_then(Value::as_array)
@@ -380,65 +412,89 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
         .unwrap_or_default();
     add(
         21,
-        "catalog asset files",
+        &reasons::IMPORT_GATE_CATALOG_ASSETS,
         any_under(source, "/catalogs", "asset"),
     );
-    add(22, "battle", at("/battle"));
+    add(22, &reasons::IMPORT_GATE_BATTLE, at("/battle"));
     add(
         24,
-        "dice-pool resolution",
+        &reasons::IMPORT_GATE_DICE_POOL,
         source
             .pointer("/resolution/kind")
             .and_then(Value::as_str)
             .filter(|kind| *kind == "dice-pool")
             .map(|_| "/resolution/kind".to_owned()),
     );
-    add(25, "layers", at("/layers"));
-    add(25, "base worldGuidance", at("/gm/worldGuidance"));
-    add(26, "combat", at("/combat"));
-    add(28, "combat distance", at("/combat/distance"));
+    add(25, &reasons::IMPORT_GATE_LAYERS, at("/layers"));
+    add(
+        25,
+        &reasons::IMPORT_GATE_WORLD_GUIDANCE,
+        at("/gm/worldGuidance"),
+    );
+    add(26, &reasons::IMPORT_GATE_COMBAT, at("/combat"));
+    add(
+        28,
+        &reasons::IMPORT_GATE_COMBAT_DISTANCE,
+        at("/combat/distance"),
+    );
     add(
         30,
-        "wound tracks",
+        &reasons::IMPORT_GATE_WOUND_TRACKS,
         source
             .pointer("/sheet/live/tracks")
             .and_then(Value::as_array)
             .and_then(|tracks| tracks.iter().position(|t| t.get("kinds").is_some()))
             .map(|i| format!("/sheet/live/tracks/{i}/kinds")),
     );
-    add(38, "resolution adjust", at("/resolution/adjust"));
-    add(38, "rerolls", at("/resolution/reroll"));
-    add(39, "skill caps", any_under(source, "/sheet/skills", "cap"));
+    add(38, &reasons::IMPORT_GATE_ADJUST, at("/resolution/adjust"));
+    add(38, &reasons::IMPORT_GATE_REROLLS, at("/resolution/reroll"));
+    add(
+        39,
+        &reasons::IMPORT_GATE_SKILL_CAPS,
+        any_under(source, "/sheet/skills", "cap"),
+    );
     add(
         40,
-        "wound track extra",
+        &reasons::IMPORT_GATE_WOUND_EXTRA,
         any_under(source, "/sheet/live/tracks", "extra"),
     );
     add(
         41,
-        "untrained rules",
+        &reasons::IMPORT_GATE_UNTRAINED,
         any_under(source, "/sheet/skills", "untrained"),
     );
-    add(42, "live states", at("/sheet/live/states"));
+    add(
+        42,
+        &reasons::IMPORT_GATE_LIVE_STATES,
+        at("/sheet/live/states"),
+    );
     add(
         43,
-        "combat checks and contests",
+        &reasons::IMPORT_GATE_COMBAT_CHECKS,
         at("/combat/contests").or_else(|| at("/combat/checks")),
     );
-    add(49, "items", at("/items"));
-    add(51, "rarity caps", at("/items/rarityCaps"));
-    add(63, "loot tables", at("/items/lootTables"));
-    add(63, "markets", at("/items/market"));
+    add(49, &reasons::IMPORT_GATE_ITEMS, at("/items"));
+    add(
+        51,
+        &reasons::IMPORT_GATE_RARITY_CAPS,
+        at("/items/rarityCaps"),
+    );
+    add(
+        63,
+        &reasons::IMPORT_GATE_LOOT_TABLES,
+        at("/items/lootTables"),
+    );
+    add(63, &reasons::IMPORT_GATE_MARKETS, at("/items/market"));
     for (c, catalog) in catalogs.iter().enumerate() {
         add(
             27,
-            "creatures",
+            &reasons::IMPORT_GATE_CREATURES,
             (catalog.get("holds").and_then(Value::as_str) == Some("creatures"))
                 .then(|| format!("/catalogs/{c}/holds")),
         );
         add(
             28,
-            "catalog distance units",
+            &reasons::IMPORT_GATE_DISTANCE_UNITS,
             catalog.get("units").map(|_| format!("/catalogs/{c}/units")),
         );
         for (e, entry) in catalog
@@ -451,7 +507,7 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
             let here = format!("/catalogs/{c}/entries/{e}");
             add(
                 23,
-                "scaled row columns",
+                &reasons::IMPORT_GATE_SCALED_ROWS,
                 entry
                     .get("rows")
                     .and_then(Value::as_array)
@@ -463,14 +519,14 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
             );
             add(
                 34,
-                "creature sheets",
+                &reasons::IMPORT_GATE_CREATURE_SHEETS,
                 entry
                     .pointer("/creature/sheet")
                     .map(|_| format!("{here}/creature/sheet")),
             );
             add(
                 53,
-                "worn and carried bonuses",
+                &reasons::IMPORT_GATE_WORN_CARRIED,
                 entry
                     .pointer("/item/worn")
                     .or(entry.pointer("/item/carried"))
@@ -478,7 +534,7 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
             );
             add(
                 54,
-                "item requirements",
+                &reasons::IMPORT_GATE_ITEM_REQUIREMENTS,
                 entry
                     .pointer("/item/requires")
                     .map(|_| format!("{here}/item/requires")),
@@ -494,19 +550,19 @@ pub fn gates(source: &Value, translations: bool) -> Vec<Gate> {
     {
         add(
             64,
-            "a layer removing coins",
+            &reasons::IMPORT_GATE_LAYER_COINS,
             layer
                 .get("currencies")
                 .map(|_| format!("/layers/{l}/currencies")),
         );
         add(
             813,
-            "a layer changing items",
+            &reasons::IMPORT_GATE_LAYER_ITEMS,
             layer.get("items").map(|_| format!("/layers/{l}/items")),
         );
     }
     if translations {
-        add(811, "translations", Some(String::new()));
+        add(811, &reasons::IMPORT_GATE_TRANSLATIONS, Some(String::new()));
     }
     out
 }
@@ -522,8 +578,8 @@ pub fn check_gates(source: &Value, manifest: &Value, translations: bool) -> Vec<
     let (Some(1), Some(minor)) = (major, minor) else {
         return vec![invalid(
             "manifest.json#/capabilityApi",
-            "the package manifest's capabilityApi",
-            "must be {major: 1, minor}",
+            &reasons::IMPORT_WHAT_CAPABILITY,
+            &reasons::IMPORT_CAPABILITY_SHAPE,
         )];
     };
     gates(source, translations)
@@ -531,7 +587,7 @@ pub fn check_gates(source: &Value, manifest: &Value, translations: bool) -> Vec<
         .filter(|gate| gate.minor > minor)
         .map(|gate| {
             Diagnostic::new(&codes::RULESET_JSON_CAPABILITY)
-                .with_arg("feature", gate.feature)
+                .with_word("feature", gate.feature)
                 .with_arg("needs", format_args!("1.{}", gate.minor))
                 .with_arg("declared", format_args!("1.{minor}"))
                 .with_pointer(gate.pointer)

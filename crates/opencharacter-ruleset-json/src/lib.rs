@@ -43,7 +43,7 @@ mod yaml_out;
 use std::collections::BTreeMap;
 
 use opencharacter_spec::Diagnostic;
-use opencharacter_spec::diagnostic::codes;
+use opencharacter_spec::diagnostic::{Phrase, codes, reasons};
 use serde_json::Value;
 
 pub use track::{Outcome, Tracker, key_outcomes};
@@ -68,8 +68,9 @@ pub struct ImportOptions {
 pub struct ReportEntry {
     /// A JSON pointer into the source (or into a locale file, prefixed `locales/<lang>.json#`).
     pub pointer: String,
-    /// Why it has no place in a pack.
-    pub reason: String,
+    /// Why it has no place in a pack, in words of the standard text (rendered in the language
+    /// shown; its `Display` is the English).
+    pub reason: Phrase,
 }
 
 /// What an import produced.
@@ -141,10 +142,7 @@ pub fn import_ruleset(source: &Value, options: &ImportOptions) -> Import {
             diagnostics.push(
                 Diagnostic::new(&codes::RULESET_JSON_INVALID)
                     .with_arg("what", format_args!("locales/{language}.json"))
-                    .with_arg(
-                        "reason",
-                        "`_meta.locale` must be the language that names the file",
-                    )
+                    .with_word("reason", &reasons::IMPORT_LOCALE_META)
                     .with_pointer(format!("locales/{language}.json#/_meta/locale")),
             );
         }
@@ -169,7 +167,7 @@ pub fn import_ruleset(source: &Value, options: &ImportOptions) -> Import {
             );
             mapped.extra_report.push(ReportEntry {
                 pointer: format!("locales/{language}.json#{pointer}"),
-                reason: "a locale text that matches no English text of the ruleset".into(),
+                reason: Phrase::new(&reasons::IMPORT_LOCALE_UNMATCHED),
             });
         }
     }
@@ -195,7 +193,7 @@ pub fn import_ruleset(source: &Value, options: &ImportOptions) -> Import {
         diagnostics.push(
             Diagnostic::new(&codes::RULESET_JSON_UNMAPPED)
                 .with_arg("what", &entry.pointer)
-                .with_arg("reason", &entry.reason)
+                .with_word("reason", entry.reason.clone())
                 .with_pointer(entry.pointer.clone()),
         );
     }

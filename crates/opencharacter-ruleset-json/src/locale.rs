@@ -4,21 +4,21 @@
 
 use indexmap::IndexMap;
 use opencharacter_spec::Diagnostic;
-use opencharacter_spec::diagnostic::codes;
+use opencharacter_spec::diagnostic::{Reason, codes, reasons};
 use opencharacter_spec::pointer::escape_token;
 use serde_json::{Map, Value, json};
 
 /// The engine's shape of a locale file: `$schema`, `_meta`, `package` and `ruleset` and nothing
 /// else, every value under `package` and `ruleset` a text string.
 pub(crate) fn check_locale(language: &str, locale: &Value) -> Vec<Diagnostic> {
-    let invalid = |pointer: String, reason: &str| {
+    let invalid = |pointer: String, reason: &'static Reason| {
         Diagnostic::new(&codes::RULESET_JSON_INVALID)
             .with_arg("what", format_args!("locales/{language}.json"))
-            .with_arg("reason", reason)
+            .with_word("reason", reason)
             .with_pointer(format!("locales/{language}.json#{pointer}"))
     };
     let Some(top) = locale.as_object() else {
-        return vec![invalid(String::new(), "a locale file is a JSON object")];
+        return vec![invalid(String::new(), &reasons::IMPORT_LOCALE_NOT_OBJECT)];
     };
     let mut out = Vec::new();
     for (key, value) in top {
@@ -30,14 +30,14 @@ pub(crate) fn check_locale(language: &str, locale: &Value) -> Vec<Diagnostic> {
                         let token = escape_token(inner);
                         out.push(invalid(
                             format!("/{key}/{token}"),
-                            "every value is a text string",
+                            &reasons::IMPORT_LOCALE_NOT_TEXT,
                         ));
                     }
                 }
             }
             other => out.push(invalid(
                 format!("/{}", escape_token(other)),
-                "a locale file holds only `$schema`, `_meta`, `package` and `ruleset`",
+                &reasons::IMPORT_LOCALE_KEYS,
             )),
         }
     }

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use indexmap::IndexMap;
+use opencharacter_spec::diagnostic::{Phrase, reasons};
 use opencharacter_spec::features::SUPPORTED;
 use opencharacter_spec::ids::field_word;
 use serde_json::{Map, Value, json};
@@ -29,7 +30,7 @@ pub const MODEL_GAPS: [&str; 8] = [
      loses its underscores",
 ];
 
-const COMMENT: &str = "an author's comment: the importer writes no YAML comments";
+const COMMENT: &opencharacter_spec::diagnostic::Reason = &reasons::IMPORT_COMMENT;
 
 pub(crate) struct Mapped {
     pub pack_id: String,
@@ -78,9 +79,9 @@ impl Names {
 }
 
 /// A value reference as a formula, or why it cannot be one.
-fn value_ref(value: &Value) -> Result<String, String> {
+fn value_ref(value: &Value) -> Result<String, Phrase> {
     let Some(map) = value.as_object() else {
-        return Err("a value reference must be an object".into());
+        return Err(Phrase::new(&reasons::IMPORT_REF_NOT_OBJECT));
     };
     let get = |key: &str| map.get(key).and_then(Value::as_str);
     if let Some(n) = map.get("const") {
@@ -104,25 +105,19 @@ fn value_ref(value: &Value) -> Result<String, String> {
     if let Some(id) = get("liveTrack") {
         return match get("read").unwrap_or("value") {
             "value" | "filled" => Ok(id.to_owned()),
-            other => Err(format!(
-                "reading a track's `{other}` has no formula: a formula reads a track's value"
-            )),
+            other => Err(Phrase::new(&reasons::IMPORT_REF_TRACK_READ).with_arg("read", other)),
         };
     }
     if map.contains_key("listSum") {
-        return Err("a sum over a list column has no formula in the model".into());
+        return Err(Phrase::new(&reasons::IMPORT_REF_LIST_SUM));
     }
     if map.contains_key("itemStat") {
-        return Err(
-            "an item stat read from worn or carried items has no formula: the model \
-                    has no item slots"
-                .into(),
-        );
+        return Err(Phrase::new(&reasons::IMPORT_REF_ITEM_STAT));
     }
     if map.contains_key("abilityModFromField") {
-        return Err("an ability chosen by a field has no formula in the model".into());
+        return Err(Phrase::new(&reasons::IMPORT_REF_ABILITY_FROM_FIELD));
     }
-    Err("an unknown value reference".into())
+    Err(Phrase::new(&reasons::IMPORT_REF_UNKNOWN))
 }
 
 /// `hideWhen {field, equals | notEquals | in}` as a formula.
@@ -187,7 +182,7 @@ impl Ctx<'_> {
                 out.insert("type".into(), json!("text"));
                 self.tracker.report(
                     &format!("{at}/type"),
-                    format!("type `{kind}` has no value type: read as text"),
+                    Phrase::new(&reasons::IMPORT_TYPE_AS_TEXT).with_arg("type", kind),
                 );
             }
         }
@@ -237,10 +232,8 @@ impl Ctx<'_> {
             text(def, "label"),
         );
         if def.get("example").is_some() {
-            self.tracker.report(
-                &format!("{at}/example"),
-                "an example value: the model has no place for examples",
-            );
+            self.tracker
+                .report(&format!("{at}/example"), &reasons::IMPORT_EXAMPLE);
         }
         if kind == "longtext" {
             self.tracker.map(
@@ -324,10 +317,8 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
         source.pointer("/coverage/summary").and_then(Value::as_str),
     );
     for key in ["checks", "saves", "sheet", "resources", "rests", "combat"] {
-        ctx.tracker.report(
-            &format!("/coverage/{key}"),
-            "what the engine's own rules still cover: a pack always covers what it declares",
-        );
+        ctx.tracker
+            .report(&format!("/coverage/{key}"), &reasons::IMPORT_COVERAGE);
     }
 
     // ---- sheet → fields and live state ----
@@ -337,14 +328,10 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
     let mut wound_tracks = Map::new();
     let mut hints: IndexMap<String, Vec<String>> = IndexMap::new();
     let mut untrained_by_section: BTreeMap<String, Value> = BTreeMap::new();
-    ctx.tracker.report(
-        "/sheet/version",
-        "the sheet's shape version: a pack is versioned as a whole (pack.yaml version)",
-    );
-    ctx.tracker.report(
-        "/sheet/bonusRange",
-        "the free per-entry bonus range has no place in the model",
-    );
+    ctx.tracker
+        .report("/sheet/version", &reasons::IMPORT_SHEET_VERSION);
+    ctx.tracker
+        .report("/sheet/bonusRange", &reasons::IMPORT_BONUS_RANGE);
     for (at, section) in items(source, "/sheet/sections") {
         let Some(id) = text(section, "id") else {
             continue;
@@ -424,10 +411,8 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
             format!("field.{field}.mod.label"),
             format!("{} modifier", text(ability, "label").unwrap_or(id)),
         );
-        ctx.tracker.report(
-            &format!("{at}/short"),
-            "an abbreviation: the model has no short label",
-        );
+        ctx.tracker
+            .report(&format!("{at}/short"), &reasons::IMPORT_SHORT);
         in_section(&mut hints, ctx.tracker, &at, ability, &field);
         fields.insert(field, Value::Object(def));
     }
@@ -480,9 +465,7 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
                 }
                 _ => ctx.tracker.report(
                     &format!("{at}/multiplier"),
-                    format!(
-                        "a multiplier ({multiplier}) of a proficiency bonus that has no formula"
-                    ),
+                    Phrase::new(&reasons::IMPORT_MULTIPLIER).with_arg("multiplier", multiplier),
                 ),
             }
         }
@@ -534,8 +517,13 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
                     }
                     _ => {
                         if skill.get("untrained").is_some() {
-                            let what = rule.as_str().unwrap_or("this rule");
-                            ctx.tracker.report(&format!("{at}/untrained"), format!("untrained `{what}` has no place: the model only adds a flat modifier"));
+                            let why = match rule.as_str() {
+                                Some(what) => {
+                                    Phrase::new(&reasons::IMPORT_UNTRAINED).with_arg("rule", what)
+                                }
+                                None => Phrase::new(&reasons::IMPORT_UNTRAINED_OTHER),
+                            };
+                            ctx.tracker.report(&format!("{at}/untrained"), why);
                         }
                     }
                 }
@@ -631,9 +619,10 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
                 );
                 in_section(&mut hints, ctx.tracker, &at, def, id);
             }
-            None => ctx
-                .tracker
-                .report(&at, format!("derived op `{op}` has no formula here")),
+            None => ctx.tracker.report(
+                &at,
+                Phrase::new(&reasons::IMPORT_DERIVED_OP).with_arg("op", op),
+            ),
         }
     }
 
@@ -670,10 +659,8 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
             text(list, "label"),
         );
         if list.get("pools").is_some() {
-            ctx.tracker.report(
-                &format!("{at}/pools"),
-                "rows as limited-use counters: the model has no per-row pools",
-            );
+            ctx.tracker
+                .report(&format!("{at}/pools"), &reasons::IMPORT_LIST_POOLS);
         }
         in_section(&mut hints, ctx.tracker, &at, list, id);
         fields.insert(id.to_owned(), def);
@@ -699,10 +686,8 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
             Err(why) => ctx.tracker.report(&at, why),
         }
         if pool.get("group").is_some() {
-            ctx.tracker.report(
-                &format!("{at}/group"),
-                "pool groups have no place in the model",
-            );
+            ctx.tracker
+                .report(&format!("{at}/group"), &reasons::IMPORT_POOL_GROUP);
         }
     }
 
@@ -762,16 +747,13 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
             }
             wound_tracks.insert(id.to_owned(), json!({"boxes": max, "marks": marks}));
             ctx.tracker.map(&at, format!("live.woundTracks.{id}"));
-            ctx.tracker.report(&format!("{at}/levels"), "named levels with penalties: the model's wound track has boxes and one penalty formula, not a penalty per level");
-            ctx.tracker.report(
-                &format!("{at}/boxes"),
-                "a penalty table over boxes has no place: the model's penalty is one formula",
-            );
+            ctx.tracker
+                .report(&format!("{at}/levels"), &reasons::IMPORT_TRACK_LEVELS);
+            ctx.tracker
+                .report(&format!("{at}/boxes"), &reasons::IMPORT_TRACK_BOXES);
             for key in ["fill", "onFull", "extra", "min"] {
-                ctx.tracker.report(
-                    &format!("{at}/{key}"),
-                    "how marks fill, overflow or grow from a list has no place in the model",
-                );
+                ctx.tracker
+                    .report(&format!("{at}/{key}"), &reasons::IMPORT_TRACK_FILL);
             }
         } else {
             let mut def = json!({"max": max});
@@ -790,7 +772,7 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
             ctx.tracker.map(&at, format!("live.tracks.{id}"));
             ctx.tracker.report(
                 &format!("{at}/alwaysShow"),
-                "showing a track at zero is the app's choice: no place in the model",
+                &reasons::IMPORT_TRACK_ALWAYS_SHOW,
             );
         }
     }
@@ -833,10 +815,8 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
         );
     }
     if source.pointer("/sheet/live/text").is_some() {
-        ctx.tracker.report(
-            "/sheet/live/text",
-            "short live notes have no place in the model",
-        );
+        ctx.tracker
+            .report("/sheet/live/text", &reasons::IMPORT_LIVE_TEXT);
     }
 
     // ---- resolution ----
@@ -880,9 +860,9 @@ pub(crate) fn map_ruleset(source: &Value, tracker: &mut Tracker, pack_id: Option
     map_layers(&mut ctx, &mut world);
     for key in ["rests", "battle", "combat"] {
         let why = match key {
-            "rests" => "rests have no place in the model (what a rest restores is the app's)",
-            "battle" => "lending the sheet to the engine's own combat has no place in a pack",
-            _ => "combat resolved by the ruleset has no place in the model",
+            "rests" => &reasons::IMPORT_RESTS,
+            "battle" => &reasons::IMPORT_BATTLE,
+            _ => &reasons::IMPORT_COMBAT,
         };
         ctx.tracker.report(&format!("/{key}"), why);
     }
@@ -940,9 +920,10 @@ fn derived_formula(ctx: &mut Ctx<'_>, at: &str, def: &Value, op: &str) -> Option
                         ctx.tracker.map(&tat, "a term of the field's formula");
                         terms.push(formula);
                     }
-                    Err(why) => ctx
-                        .tracker
-                        .report(&tat, format!("left out of the formula: {why}")),
+                    Err(why) => ctx.tracker.report(
+                        &tat,
+                        Phrase::new(&reasons::IMPORT_LEFT_OUT_OF_FORMULA).with_word("why", why),
+                    ),
                 }
             }
             let written = def
@@ -1007,8 +988,13 @@ fn map_resolution(ctx: &mut Ctx<'_>) -> Option<Value> {
                     .map("/resolution/naturals", "resolution.naturals");
             }
             match r.get("advantage").and_then(Value::as_bool) {
-                Some(false) => ctx.tracker.map("/resolution/advantage", "nothing: no advantage is the model's default"),
-                Some(true) => ctx.tracker.report("/resolution/advantage", "advantage on checks has no place in the resolution (a situational choice can roll 2d20kh1)"),
+                Some(false) => ctx.tracker.map(
+                    "/resolution/advantage",
+                    "nothing: no advantage is the model's default",
+                ),
+                Some(true) => ctx
+                    .tracker
+                    .report("/resolution/advantage", &reasons::IMPORT_ADVANTAGE),
                 None => {}
             }
         }
@@ -1031,7 +1017,7 @@ fn map_resolution(ctx: &mut Ctx<'_>) -> Option<Value> {
                 out.insert("pool".into(), Value::Object(p));
                 ctx.tracker.report(
                     "/resolution/pool/abilityPlusAbility",
-                    "a check adding a second ability has no place in the resolution",
+                    &reasons::IMPORT_ABILITY_PLUS_ABILITY,
                 );
             }
             if let Some(target) = r.get("target") {
@@ -1050,19 +1036,15 @@ fn map_resolution(ctx: &mut Ctx<'_>) -> Option<Value> {
             ] {
                 ctx.tracker.report(
                     &format!("/resolution/{key}"),
-                    format!("the dice-pool option `{key}` has no place in the model's resolution"),
+                    Phrase::new(&reasons::IMPORT_POOL_OPTION).with_arg("key", key),
                 );
             }
         }
     }
-    ctx.tracker.report(
-        "/resolution/adjust",
-        "adjustments riding on every check of some abilities have no place in the model",
-    );
-    ctx.tracker.report(
-        "/resolution/penaltyFrom",
-        "a wound track's penalty riding on every check has no place in the resolution",
-    );
+    ctx.tracker
+        .report("/resolution/adjust", &reasons::IMPORT_ADJUST);
+    ctx.tracker
+        .report("/resolution/penaltyFrom", &reasons::IMPORT_PENALTY_FROM);
     let ladder = ladder(ctx, "/resolution/difficultyLadder");
     if !ladder.is_empty() {
         out.insert("difficultyLadder".into(), Value::Array(ladder));
@@ -1108,14 +1090,10 @@ fn map_gm(ctx: &mut Ctx<'_>, world: &mut Map<String, Value>) {
             ctx.tracker.map(&format!("/gm/{key}"), format!("gm.{key}"));
         }
     }
-    ctx.tracker.report(
-        "/gm/sheetGuidance",
-        "guidance sent every turn has no place: the model has check and world guidance only",
-    );
-    ctx.tracker.report(
-        "/gm/sheetSummary",
-        "what the GM is shown of a sheet is the app's choice: no place in the model",
-    );
+    ctx.tracker
+        .report("/gm/sheetGuidance", &reasons::IMPORT_SHEET_GUIDANCE);
+    ctx.tracker
+        .report("/gm/sheetSummary", &reasons::IMPORT_SHEET_SUMMARY);
     if !gm.is_empty() {
         world.insert("gm".into(), Value::Object(gm));
     }
@@ -1192,7 +1170,7 @@ fn map_layers(ctx: &mut Ctx<'_>, world: &mut Map<String, Value>) {
                     }
                     Some(_) => ctx.tracker.report(
                         &format!("{at}/currencies/{key}"),
-                        "an empty list removes nothing: left out",
+                        &reasons::IMPORT_EMPTY_REMOVAL,
                     ),
                     None => {}
                 }
@@ -1205,10 +1183,8 @@ fn map_layers(ctx: &mut Ctx<'_>, world: &mut Map<String, Value>) {
             out.insert("items".into(), catalogs::layer_items(items));
             for (tat, table) in self::items(layer, "/items/lootTables") {
                 if table.get("label").is_some() {
-                    ctx.tracker.report(
-                        &format!("{at}{tat}/label"),
-                        "a replacing loot table keeps the label of the table it replaces",
-                    );
+                    ctx.tracker
+                        .report(&format!("{at}{tat}/label"), &reasons::IMPORT_LOOT_LABEL);
                 }
             }
         }

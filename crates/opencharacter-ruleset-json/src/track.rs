@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use opencharacter_spec::diagnostic::{Phrase, reasons};
 use opencharacter_spec::pointer::escape_token;
 use serde_json::Value;
 
@@ -14,14 +15,17 @@ use crate::ReportEntry;
 pub enum Outcome {
     /// Mapped: where it went in the pack (a file and a place, or `i18n`).
     Mapped(String),
-    /// Reported: why it has no place in a pack.
-    Reported(String),
+    /// Reported: why it has no place in a pack, in words of the standard text (so the command
+    /// shows it in the author's language).
+    Reported(Phrase),
     /// Not recognised by the importer (reported as such; a fixture key must never land here).
     Unrecognised,
 }
 
 /// The reason given to nodes no mark covers.
-pub const UNRECOGNISED: &str = "not recognised by the importer: no place in a pack";
+pub fn unrecognised() -> Phrase {
+    Phrase::new(&reasons::IMPORT_UNRECOGNISED)
+}
 
 /// What an unmarked object or array maps to: each of its keys says for itself.
 pub const THROUGH_KEYS: &str = "through its keys";
@@ -90,7 +94,7 @@ impl Tracker {
     }
 
     /// Marks `pointer` (and what is under it) as reported, with why.
-    pub fn report(&mut self, pointer: &str, reason: impl Into<String>) {
+    pub fn report(&mut self, pointer: &str, reason: impl Into<Phrase>) {
         self.marks
             .insert(pointer.to_owned(), Outcome::Reported(reason.into()));
     }
@@ -132,7 +136,7 @@ impl Tracker {
             let reason = match outcome {
                 Outcome::Mapped(_) => continue,
                 Outcome::Reported(reason) => reason,
-                Outcome::Unrecognised => UNRECOGNISED.to_owned(),
+                Outcome::Unrecognised => unrecognised(),
             };
             let under =
                 |top: &str| pointer.starts_with(top) && pointer[top.len()..].starts_with('/');
@@ -190,18 +194,21 @@ mod tests {
         let source = json!({"a": {"b": 1, "c": [1, 2]}, "d": true});
         let mut tracker = Tracker::new(&source);
         tracker.map("/a", "rules");
-        tracker.report("/a/c", "no place");
+        tracker.report("/a/c", &reasons::IMPORT_EXAMPLE);
         assert_eq!(tracker.outcome("/a/b"), Outcome::Mapped("rules".into()));
         assert_eq!(
             tracker.outcome("/a/c/1"),
-            Outcome::Reported("no place".into())
+            Outcome::Reported(Phrase::new(&reasons::IMPORT_EXAMPLE))
         );
         assert_eq!(tracker.outcome("/d"), Outcome::Unrecognised);
         let report = tracker.entries();
         let pointers: Vec<&str> = report.iter().map(|e| e.pointer.as_str()).collect();
         assert_eq!(pointers, ["/a/c", "/d"]);
         let keys = key_outcomes(&tracker);
-        assert_eq!(keys["/a/c"], [Outcome::Reported("no place".into())]);
+        assert_eq!(
+            keys["/a/c"],
+            [Outcome::Reported(Phrase::new(&reasons::IMPORT_EXAMPLE))]
+        );
         assert!(!keys.contains_key("/a/c/*"));
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use opencharacter_spec::diagnostic::{Phrase, reasons};
 use serde_json::{Map, Value, json};
 
 use super::{Ctx, items, slug, text, type_id};
@@ -139,15 +140,13 @@ pub(super) fn map_catalogs(
     ] {
         ctx.tracker.report(
             &format!("/items/{key}"),
-            format!("the items block's `{key}` has no place in the model (item mechanics)"),
+            Phrase::new(&reasons::IMPORT_ITEMS_KEY).with_arg("key", key),
         );
     }
     for (at, t) in items(source, "/items/tags") {
         ctx.tracker.map(&format!("{at}/id"), "content tags");
-        ctx.tracker.report(
-            &format!("{at}/label"),
-            "a tag's label: the model's tags have no labels",
-        );
+        ctx.tracker
+            .report(&format!("{at}/label"), &reasons::IMPORT_TAG_LABEL);
         let _ = t;
     }
 
@@ -204,15 +203,12 @@ pub(super) fn map_catalogs(
                 text(filter, "label").unwrap_or(fid).to_owned(),
             );
         }
-        ctx.tracker.report(
-            &format!("{at}/units"),
-            "distance units for fights have no place in the model",
-        );
-        ctx.tracker.report(&format!("{at}/feeds"), "the sheet lists a picked row is copied into: the model links content, it does not copy rows");
-        ctx.tracker.report(
-            &format!("{at}/asset"),
-            "a catalog in a separate package file: import its entries inline",
-        );
+        ctx.tracker
+            .report(&format!("{at}/units"), &reasons::IMPORT_CATALOG_UNITS);
+        ctx.tracker
+            .report(&format!("{at}/feeds"), &reasons::IMPORT_CATALOG_FEEDS);
+        ctx.tracker
+            .report(&format!("{at}/asset"), &reasons::IMPORT_CATALOG_ASSET);
         match holds {
             "items" => {
                 if !categories.is_empty() {
@@ -277,14 +273,12 @@ pub(super) fn map_catalogs(
                     if stat.get("promptVisible").is_some() {
                         ctx.tracker.report(
                             &format!("{sat}/promptVisible"),
-                            "whether the GM hears a stat is the app's choice",
+                            &reasons::IMPORT_STAT_PROMPT,
                         );
                     }
                     if stat.get("default").is_some() {
-                        ctx.tracker.report(
-                            &format!("{sat}/default"),
-                            "a property has no default in the model",
-                        );
+                        ctx.tracker
+                            .report(&format!("{sat}/default"), &reasons::IMPORT_STAT_DEFAULT);
                     }
                     properties.insert(sid.to_owned(), Value::Object(out));
                 }
@@ -336,20 +330,15 @@ pub(super) fn map_catalogs(
                     format!("content {cid} properties"),
                 );
             }
-            ctx.tracker.report(
-                &format!("{eat}/rows"),
-                "rows copied into sheet lists: the model links content, it does not copy rows",
-            );
+            ctx.tracker
+                .report(&format!("{eat}/rows"), &reasons::IMPORT_ENTRY_ROWS);
             ctx.tracker.report(
                 &format!("{eat}/mechanics"),
-                "an entry's mechanics (kind, cost, reaction, check …) have no place in the model",
+                &reasons::IMPORT_ENTRY_MECHANICS,
             );
             if let Some(creature) = entry.get("creature") {
                 let cat = format!("{eat}/creature");
-                ctx.tracker.report(
-                    &cat,
-                    "the creature's fighting numbers, actions and sheet have no place in the model",
-                );
+                ctx.tracker.report(&cat, &reasons::IMPORT_CREATURE);
                 if let Some(t) = creature.get("tier").and_then(Value::as_str) {
                     props.insert("tier".into(), json!(t));
                     ctx.tracker.map(
@@ -376,7 +365,7 @@ pub(super) fn map_catalogs(
             }
             if let Some(it) = entry.get("item") {
                 let iat = format!("{eat}/item");
-                ctx.tracker.report(&iat, "item mechanics (slots, stack, worn, carried, attack, use, charges, requires, binds, service) have no place in the model");
+                ctx.tracker.report(&iat, &reasons::IMPORT_ITEM_MECHANICS);
                 for key in ["category", "rarity"] {
                     if let Some(v) = text(it, key) {
                         props.insert(key.into(), json!(slug(v)));
@@ -478,10 +467,8 @@ pub(super) fn map_catalogs(
             format!("family.{fid}.label"),
             text(family, "label"),
         );
-        ctx.tracker.report(
-            &format!("{at}/perWeight"),
-            "how much coin weighs has no place: the model has no carrying weight",
-        );
+        ctx.tracker
+            .report(&format!("{at}/perWeight"), &reasons::IMPORT_PER_WEIGHT);
     }
     if !currencies.is_empty() {
         world.insert("currencies".into(), Value::Object(currencies));
@@ -558,12 +545,12 @@ pub(super) fn map_catalogs(
                             &format!("{at}/only"),
                             format!("market.sellers.{sid}.only (a formula)"),
                         );
-                        ctx.tracker.report(&format!("{at}/only/label"), "the label of a seller's condition: the model's condition is a formula without a label");
+                        ctx.tracker
+                            .report(&format!("{at}/only/label"), &reasons::IMPORT_SELLER_LABEL);
                     }
-                    _ => ctx.tracker.report(
-                        &format!("{at}/only"),
-                        "a seller's condition that is no formula",
-                    ),
+                    _ => ctx
+                        .tracker
+                        .report(&format!("{at}/only"), &reasons::IMPORT_SELLER_CONDITION),
                 }
             }
             if let Some(stock) = text(seller, "stock") {
@@ -618,7 +605,7 @@ pub(super) fn map_catalogs(
             if entry.pointer("/creature/loot").is_some() {
                 ctx.tracker.report(
                     &format!("{at}{eat}/creature/loot"),
-                    "the loot table a creature drops: the model has no creatures to drop it",
+                    &reasons::IMPORT_CREATURE_LOOT,
                 );
             }
         }

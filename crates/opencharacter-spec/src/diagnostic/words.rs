@@ -131,6 +131,12 @@ impl From<super::Diagnostic> for Word {
     }
 }
 
+impl From<&'static Reason> for Phrase {
+    fn from(reason: &'static Reason) -> Phrase {
+        Phrase::new(reason)
+    }
+}
+
 impl From<&'static Reason> for Word {
     fn from(reason: &'static Reason) -> Word {
         Word::Phrase(Box::new(Phrase::new(reason)))
