@@ -195,7 +195,7 @@ fn failure(error: &InstallError) -> Diagnostic {
                 .with_arg("url", fetch.url())
                 .with_word("reason", fetch.phrase())
         }
-        other => Diagnostic::new(&codes::INSTALL_FAILED).with_arg("reason", other),
+        other => Diagnostic::new(&codes::INSTALL_FAILED).with_word("reason", other.phrase()),
     }
 }
 

@@ -247,3 +247,66 @@ fn installer_reasons_read_in_spanish() {
         "`https://example.org/p/demo-1.0.0.es.json` respondió 404"
     );
 }
+
+/// Every refusal of the installer (`install-failed`) in Spanish, its English the error's own
+/// text: what the index does not list, a release that carries languages, bytes that are not the
+/// file listed (another sha256, another release, not a release), a conflict, nothing installed,
+/// nothing to go back to.
+#[test]
+fn installer_refusals_read_in_spanish() {
+    use opencharacter::i18n::install::InstallError;
+    use opencharacter::spec::diagnostic::{Phrase, reasons};
+    let spanish = opencharacter::spec::standard_text::StandardText::bundled("es").unwrap();
+    let id: opencharacter::spec::ids::PackId = "demo".parse().unwrap();
+    let version = semver::Version::new(1, 0, 0);
+    let url = "https://example.org/p/demo-1.0.0.json".to_owned();
+    let errors = [
+        InstallError::NotListed {
+            id: id.clone(),
+            range: None,
+        },
+        InstallError::NotListed {
+            id: id.clone(),
+            range: Some("^1".parse().unwrap()),
+        },
+        InstallError::CarriesLanguages {
+            id: id.clone(),
+            version: version.clone(),
+        },
+        InstallError::Mismatch {
+            url: url.clone(),
+            reason: Phrase::new(&reasons::INSTALL_SHA256_DIFFERS)
+                .with_arg("found", "ab12")
+                .with_arg("listed", "cd34"),
+        },
+        InstallError::Mismatch {
+            url: url.clone(),
+            reason: Phrase::new(&reasons::INSTALL_OTHER_RELEASE)
+                .with_arg("id", "other")
+                .with_arg("version", "2.0.0"),
+        },
+        InstallError::Conflict {
+            id: id.clone(),
+            version,
+        },
+        InstallError::NotInstalled(id.clone()),
+        InstallError::NoPrevious(id),
+    ];
+    for error in errors {
+        let phrase = error.phrase();
+        // The English rendering is the error's own text, word for word.
+        assert_eq!(phrase.english(), error.to_string());
+        let message = phrase.render(spanish);
+        assert_eq!(english_words(&message), Vec::<String>::new(), "{message}");
+    }
+    let sha = InstallError::Mismatch {
+        url,
+        reason: Phrase::new(&reasons::INSTALL_SHA256_DIFFERS)
+            .with_arg("found", "ab12")
+            .with_arg("listed", "cd34"),
+    };
+    assert_eq!(
+        sha.phrase().render(spanish),
+        "`https://example.org/p/demo-1.0.0.json` no es el archivo que lista el índice: su sha256 es ab12 y el índice dice cd34"
+    );
+}

@@ -60,8 +60,8 @@ pub enum InstallError {
     Mismatch {
         /// The URL.
         url: String,
-        /// Why.
-        reason: String,
+        /// Why, a phrase of the standard text.
+        reason: Phrase,
     },
     /// A release version already in the store would be replaced by a different release.
     #[error("{id} {version} is already installed with other content; a release never changes")]
@@ -285,18 +285,19 @@ impl Installer {
             .http
             .fetch_exact(&entry.url, entry.bytes)
             .map_err(InstallError::Fetch)?;
-        let mismatch = |reason: String| InstallError::Mismatch {
+        let mismatch = |reason: Phrase| InstallError::Mismatch {
             url: entry.url.clone(),
             reason,
         };
         let sha = sha256_hex(&bytes);
         if sha != entry.sha256 {
-            return Err(mismatch(format!(
-                "sha256 {sha} where the index lists {}",
-                entry.sha256
-            )));
+            return Err(mismatch(
+                Phrase::new(&reasons::INSTALL_SHA256_DIFFERS)
+                    .with_arg("found", &sha)
+                    .with_arg("listed", &entry.sha256),
+            ));
         }
-        let (release, inside) = split_release(&bytes).map_err(mismatch)?;
+        let (release, inside) = split_release(&bytes).map_err(|e| mismatch(not_a_release(e)))?;
         if !inside.is_empty() {
             return Err(InstallError::CarriesLanguages {
                 id: entry.id.clone(),
@@ -304,10 +305,11 @@ impl Installer {
             });
         }
         if release.manifest.id != entry.id || release.manifest.version != entry.version {
-            return Err(mismatch(format!(
-                "it is {} {}",
-                release.manifest.id, release.manifest.version
-            )));
+            return Err(mismatch(
+                Phrase::new(&reasons::INSTALL_OTHER_RELEASE)
+                    .with_arg("id", &release.manifest.id)
+                    .with_arg("version", &release.manifest.version),
+            ));
         }
         if let Some(stored) = stored {
             // Same version already here under other bytes: the same release is fine (kept as
@@ -491,14 +493,15 @@ impl Installer {
     /// as the previous.
     pub fn import(&self, bytes: &[u8]) -> Result<Report, InstallError> {
         let lock = self.store.lock()?;
-        let mismatch = |reason: String| InstallError::Mismatch {
+        let mismatch = |reason: Phrase| InstallError::Mismatch {
             url: "(imported file)".into(),
             reason,
         };
-        let (release, inside) = split_release(bytes).map_err(mismatch)?;
+        let (release, inside) = split_release(bytes).map_err(|e| mismatch(not_a_release(e)))?;
         let id = release.manifest.id.clone();
         let version = release.manifest.version.clone();
-        let release_bytes = serde_json::to_vec(&release).map_err(|e| mismatch(e.to_string()))?;
+        let release_bytes =
+            serde_json::to_vec(&release).map_err(|e| mismatch(not_a_release(e.to_string())))?;
         let mut release_written = false;
         match self.store.release_bytes(&id, &version)? {
             Some(stored) if !same_release(&stored, &release) => {
@@ -524,7 +527,8 @@ impl Installer {
             else {
                 continue;
             };
-            let pack = serde_json::to_vec(file).map_err(|e| mismatch(e.to_string()))?;
+            let pack =
+                serde_json::to_vec(file).map_err(|e| mismatch(not_a_release(e.to_string())))?;
             let checked = if pack.len() as u64 > MAX_LANGUAGE_PACK_BYTES {
                 Err(Phrase::new(&reasons::PACK_OVER_LIMIT)
                     .with_arg("limit", MAX_LANGUAGE_PACK_BYTES))
@@ -602,7 +606,58 @@ fn unreachable(error: InstallError) -> Phrase {
         InstallError::IndexInvalid { url, reason } => Phrase::new(&reasons::INDEX_NOT_INDEX)
             .with_arg("url", url)
             .with_arg("reason", reason),
-        other => Phrase::new(&reasons::FETCH_NETWORK).with_arg("reason", other),
+        other => other.phrase(),
+    }
+}
+
+/// Why bytes are not a release, in the JSON reader's words (quoted, not translated).
+fn not_a_release(reason: String) -> Phrase {
+    Phrase::new(&reasons::INSTALL_NOT_A_RELEASE).with_arg("reason", reason)
+}
+
+impl InstallError {
+    /// What went wrong, as a phrase of the standard text (shown in the language asked for; its
+    /// English is this error's `Display`).
+    pub fn phrase(&self) -> Phrase {
+        match self {
+            InstallError::IndexFetch(fetch) => {
+                Phrase::new(&reasons::INSTALL_INDEX_FETCH).with_word("reason", fetch.phrase())
+            }
+            InstallError::IndexInvalid { url, reason } => Phrase::new(&reasons::INDEX_NOT_INDEX)
+                .with_arg("url", url)
+                .with_arg("reason", reason),
+            InstallError::NotListed { id, range: None } => {
+                Phrase::new(&reasons::INSTALL_NOT_LISTED).with_arg("id", id)
+            }
+            InstallError::NotListed {
+                id,
+                range: Some(range),
+            } => Phrase::new(&reasons::INSTALL_NOT_LISTED_IN_RANGE)
+                .with_arg("id", id)
+                .with_arg("range", range),
+            InstallError::CarriesLanguages { id, version } => {
+                Phrase::new(&reasons::INSTALL_CARRIES_LANGUAGES)
+                    .with_arg("id", id)
+                    .with_arg("version", version)
+            }
+            InstallError::Fetch(fetch) => fetch.phrase(),
+            InstallError::Mismatch { url, reason } => Phrase::new(&reasons::INSTALL_MISMATCH)
+                .with_arg("url", url)
+                .with_word("reason", reason.clone()),
+            InstallError::Conflict { id, version } => Phrase::new(&reasons::INSTALL_CONFLICT)
+                .with_arg("id", id)
+                .with_arg("version", version),
+            InstallError::NotInstalled(id) => {
+                Phrase::new(&reasons::INSTALL_NOT_INSTALLED).with_arg("id", id)
+            }
+            InstallError::NoPrevious(id) => {
+                Phrase::new(&reasons::INSTALL_NO_PREVIOUS).with_arg("id", id)
+            }
+            // The operating system's own words for a file that could not be read or written.
+            InstallError::Store(error) => {
+                Phrase::new(&reasons::INSTALL_STORE).with_arg("reason", error)
+            }
+        }
     }
 }
 
