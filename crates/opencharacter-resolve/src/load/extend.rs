@@ -17,11 +17,13 @@
 
 use std::collections::HashMap;
 
-use opencharacter_spec::diagnostic::{Diagnostic, Diagnostics, codes};
+use opencharacter_spec::diagnostic::Diagnostics;
 use opencharacter_spec::ids::{PackId, QualifiedContentId, Reference};
 use opencharacter_spec::model::{ContentForm, PackRelease, Ruleset};
 
-use super::{LoadOptions, Override, add_release, apply_overlays, formulas, resolve_references};
+use super::{
+    LoadOptions, Override, add_release, apply_overlays, formulas, hides_unknown, resolve_references,
+};
 use crate::overlay::WriteLog;
 
 /// `base` (a ruleset [`load_ruleset`](super::load_ruleset) or this function made) extended by
@@ -65,13 +67,7 @@ pub fn extend_ruleset(
         if base.content.contains_key(id) {
             hides.push(id.clone());
         } else {
-            diagnostics.push(
-                Diagnostic::new(&codes::HIDES_UNKNOWN)
-                    .with_arg("pack", pack)
-                    .with_arg("id", id)
-                    .with_pack(pack.clone())
-                    .with_pointer(format!("/manifest/hides/{index}")),
-            );
+            diagnostics.push(hides_unknown(pack, id, index));
         }
     }
     // No override: nothing is written over another pack's item, so no conflict is added and

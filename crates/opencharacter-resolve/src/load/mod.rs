@@ -478,13 +478,7 @@ fn check_hides(
             if ruleset.content.contains_key(id) {
                 hides.push((id.clone(), pack.clone()));
             } else {
-                diagnostics.push(
-                    Diagnostic::new(&codes::HIDES_UNKNOWN)
-                        .with_arg("pack", pack)
-                        .with_arg("id", id)
-                        .with_pack(pack.clone())
-                        .with_pointer(format!("/manifest/hides/{index}")),
-                );
+                diagnostics.push(hides_unknown(pack, id, index));
             }
         }
     }
@@ -749,3 +743,13 @@ fn join(chain: &[QualifiedContentId]) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// `hides-unknown`: `pack`'s `hides` entry `index` names `id`, which nothing loaded before it
+/// defines (a full load and an extension report it alike).
+pub(super) fn hides_unknown(pack: &PackId, id: &QualifiedContentId, index: usize) -> Diagnostic {
+    Diagnostic::new(&codes::HIDES_UNKNOWN)
+        .with_arg("pack", pack)
+        .with_arg("id", id)
+        .with_pack(pack.clone())
+        .with_pointer(format!("/manifest/hides/{index}"))
+}

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::load::load_ruleset;
+use opencharacter_spec::diagnostic::Diagnostic;
 
 /// One content item as drawn: which type name it gives, and what it extends or overrides.
 #[derive(Debug, Clone)]
