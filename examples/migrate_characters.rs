@@ -1,7 +1,8 @@
 //! Migrates a folder of saved characters to the packs an app has now: each character's game is
-//! opened (its pinned packs and layers), the packs' upgrade scripts move the character up to the
-//! loaded versions, and the result is written to an output folder, never over the input. Prints
-//! one line per character: unchanged, or the versions it moved and the steps that changed it.
+//! re-pinned to the newest release given of each of its packs (a game may move a pack up, never
+//! down), opened with its layers, and the packs' upgrade scripts move the character up to the
+//! loaded versions; the result is written to an output folder, never over the input. Prints one
+//! line per character: unchanged, or the versions it moved and the steps that changed it.
 //!
 //! ```text
 //! cargo run --example migrate_characters [PACKS CHARACTERS OUT]
@@ -13,7 +14,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use opencharacter::{Character, ReadLimits, open_game, read_character, releases_at};
+use opencharacter::layers::game::repin;
+use opencharacter::{
+    Character, GameSetup, Packs, ReadLimits, open_game, read_character, releases_at,
+};
 
 fn main() -> ExitCode {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -71,8 +75,13 @@ fn run(packs: &Path, characters: &Path, out: &Path) -> Result<(), Box<dyn std::e
             println!("{}: skipped, it names no game", name.to_string_lossy());
             continue;
         };
+        let setup = newest(setup, &packs);
         let game = open_game(&setup, packs.releases());
-        let read = read_character(&game.ruleset, character);
+        for diagnostic in &game.diagnostics {
+            eprintln!("{}: {}", diagnostic.code.name, diagnostic.message());
+        }
+        let mut read = read_character(&game.ruleset, character);
+        read.character.setup = Some(setup);
         let migration = &read.migration;
         if migration.changed {
             let moved: Vec<String> = migration
@@ -90,11 +99,30 @@ fn run(packs: &Path, characters: &Path, out: &Path) -> Result<(), Box<dyn std::e
             println!("{}: unchanged", name.to_string_lossy());
         }
         let value = serde_json::to_value(&read.character)?;
-        std::fs::write(
-            out.join(name),
-            opencharacter::spec::yaml::to_string(&value),
-        )?;
+        std::fs::write(out.join(name), opencharacter::spec::yaml::to_string(&value))?;
     }
     println!("wrote {} characters to {}", files.len(), out.display());
     Ok(())
+}
+
+/// The game's setup with each pack pinned to the newest release given, when that is newer; a
+/// change the game refuses (a downgrade, another load order) keeps the setup as it was.
+fn newest(mut setup: GameSetup, packs: &Packs) -> GameSetup {
+    let mut next = setup.clone();
+    for (pack, pinned) in &mut next.packs {
+        let newest = packs
+            .releases()
+            .filter(|release| release.manifest.id == *pack)
+            .map(|release| &release.manifest.version)
+            .max();
+        if let Some(newest) = newest.filter(|newest| *newest > pinned) {
+            *pinned = newest.clone();
+        }
+    }
+    if let Err(refusals) = repin(&mut setup, next) {
+        for refusal in &refusals {
+            eprintln!("{}: {}", refusal.code.name, refusal.message());
+        }
+    }
+    setup
 }

@@ -73,10 +73,7 @@ fn run(packs: &Path, character: &Path, roll: &str) -> Result<(), Box<dyn std::er
             None => "any".to_owned(),
         };
         match odds.success {
-            Some(success) => println!(
-                "  {step}: success {success} ({:.1}%)",
-                success.percent()
-            ),
+            Some(success) => println!("  {step}: success {success} ({:.1}%)", success.percent()),
             None => println!("  {step}: read by its bands"),
         }
     }
