@@ -6,9 +6,9 @@
 //! `ARCHITECTURE.md` for how the crates fit, and `examples/` for small programs to start from.
 //!
 //! The whole path: read the packs from disk, open a game with a layer, read a saved character
-//! against it, and say something about it in Spanish. Lanternfall's lamplighter plays under hard
-//! frost (a layer that withdraws the `ferrier` calling); a ferrier saved before the frost is told
-//! so in the language the app asks for.
+//! against it, and tell the player something about it in Spanish. Lanternfall's lamplighter plays
+//! under hard frost; a character just started in the same game is told, in the language the app
+//! asks for, which of its choices are still open.
 //!
 //! ```
 //! use std::path::PathBuf;
@@ -28,19 +28,19 @@
 //! assert!(game.diagnostics.is_empty(), "{:?}", game.diagnostics);
 //!
 //! let read = read_character(&game.ruleset, lamplighter);
-//! // Lantern glow: 4 for every lamplighter, +1 from the steady-flame knack she picked.
+//! // Lantern glow: 3 + her wick modifier (wick 3 - 2 = 1), +1 from the steady-flame knack.
 //! assert_eq!(read.sheet.integer("lanternfall-core:lantern_glow"), Some(5));
 //!
-//! // The same game, a ferrier: the frost withdrew that calling, a rules issue says so.
-//! let ferrier: Character = opencharacter::spec::yaml::from_str(
-//!     "packs: {lanternfall-core: 0.1.0}\nfields: {lanternfall-core:calling: ferrier}\n",
+//! // A character just started in the same game: its first knack is not picked yet.
+//! let started: Character = opencharacter::spec::yaml::from_str(
+//!     "packs: {lanternfall-core: 0.1.0}\nfields: {lanternfall-core:name: Wren}\n",
 //! )?;
-//! let read = read_character(&game.ruleset, ferrier);
+//! let read = read_character(&game.ruleset, started);
 //! let spanish = opencharacter::i18n::standard::standard_text(&"es".parse()?);
-//! for issue in &read.issues {
-//!     println!("{}", issue.message_in(spanish));
-//! }
-//! assert!(!read.issues.is_empty());
+//! let open = read.issues.iter().find(|issue| issue.code.name == "choice-open");
+//! let message = open.ok_or("a choice is open")?.message_in(spanish);
+//! println!("{message}");
+//! assert_eq!(message, "la elección `lanternfall-core:first_knack` tiene 0 de 1 selecciones");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
