@@ -2,7 +2,49 @@
 //!
 //! This facade re-exports the layer crates under short names and holds the few calls an app
 //! needs (load a ruleset, open a game with its layers, read a character: migrate, then
-//! evaluate, translate; evaluate a monster's stat block). See `ARCHITECTURE.md` for how the crates fit.
+//! evaluate, translate; evaluate a monster's stat block), so an app calls this crate alone. See
+//! `ARCHITECTURE.md` for how the crates fit, and `examples/` for small programs to start from.
+//!
+//! The whole path: read the packs from disk, open a game with a layer, read a saved character
+//! against it, and tell the player something about it in Spanish. Lanternfall's lamplighter plays
+//! under hard frost; a character just started in the same game is told, in the language the app
+//! asks for, which of its choices are still open.
+//!
+//! ```
+//! use std::path::PathBuf;
+//!
+//! use opencharacter::{Character, ReadLimits, open_game, read_character, releases_at};
+//!
+//! let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+//! // A folder of packs (sources or built releases): every pack under it, validated.
+//! let packs = releases_at(&[root.join("packs/lanternfall")], &ReadLimits::default())?;
+//! assert!(packs.diagnostics.is_empty(), "{:?}", packs.diagnostics);
+//!
+//! let text = std::fs::read_to_string(root.join("examples/characters/lamplighter.yaml"))?;
+//! let lamplighter: Character = opencharacter::spec::yaml::from_str(&text)?;
+//! // The game the character belongs to: its pinned packs and the `hard_frost` layer.
+//! let setup = lamplighter.setup.clone().ok_or("the character names its game")?;
+//! let game = open_game(&setup, packs.releases());
+//! assert!(game.diagnostics.is_empty(), "{:?}", game.diagnostics);
+//!
+//! let read = read_character(&game.ruleset, lamplighter);
+//! // Lantern glow: 3 + her wick modifier (wick 3 - 2 = 1), +1 from the steady-flame knack.
+//! assert_eq!(read.sheet.integer("lanternfall-core:lantern_glow"), Some(5));
+//!
+//! // A character just started in the same game: its first knack is not picked yet.
+//! let started: Character = opencharacter::spec::yaml::from_str(
+//!     "packs: {lanternfall-core: 0.1.0}\nfields: {lanternfall-core:name: Wren}\n",
+//! )?;
+//! let read = read_character(&game.ruleset, started);
+//! let spanish = opencharacter::i18n::standard::standard_text(&"es".parse()?);
+//! let open = read.issues.iter().find(|issue| issue.code.name == "choice-open");
+//! let message = open.ok_or("a choice is open")?.message_in(spanish);
+//! println!("{message}");
+//! assert_eq!(message, "la elección `lanternfall-core:first_knack` tiene 0 de 1 selecciones");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! An ID, parsed and taken apart:
 //!
 //! ```
 //! use opencharacter::spec::ids::FieldId;
@@ -24,6 +66,22 @@ pub use opencharacter_sheet as sheet;
 pub use opencharacter_spec as spec;
 
 pub use opencharacter_spec::{Diagnostic, Severity};
+
+/// The model types an app holds: a loaded ruleset, a saved character, a game's setup, a release.
+pub use opencharacter_spec::model::{Character, GameSetup, PackRelease, Ruleset};
+
+/// Reading packs from disk: every pack under some paths (a `release.json`, a pack folder or a
+/// folder of packs), source packs validated ([`release::packs::releases_at`]); one built
+/// release ([`release::packs::read_release`]).
+pub use opencharacter_release::packs::{Packs, PacksError, read_release, releases_at};
+pub use opencharacter_release::source::ReadLimits;
+
+/// Opening a game: its pinned packs loaded and its layers applied ([`layers::game::open_game`]).
+pub use opencharacter_layers::game::{OpenedGame, open_game};
+
+/// Translating what a sheet shows: the packs' text in a language, with its fallbacks
+/// ([`i18n::Translator`]).
+pub use opencharacter_i18n::{LanguageTag, Texts, Translator};
 
 /// Combines pack releases, in the app's load order, into one ruleset, with every problem found
 /// (see [`resolve::load_ruleset`]).

@@ -25,6 +25,7 @@ mod content_resources;
 mod content_roll_modifiers;
 mod content_variants;
 mod dice_values;
+mod examples;
 mod fitd_pack;
 mod fixtures;
 mod fuzz_standin;
